@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+const t=Date.now();
+const db = await PGlite.create({ extensions: { pgcrypto } });
+console.log('start', Date.now()-t);
+console.log((await db.query('select version()')).rows);
+await db.exec(`create extension pgcrypto; create role anon nologin; create table t(id int); alter table t enable row level security; grant select on t to anon; insert into t values (1);`);
+console.log((await db.query(`select crypt('pw', gen_salt('bf', 8)) as h, pg_current_xact_id() as x, current_user`)).rows);
+await db.exec('begin; set local role anon;');
+console.log((await db.query('select current_user, count(*) from t group by 1')).rows);
+await db.exec('commit');
+const t2=Date.now();
+const dump = await db.dumpDataDir('none');
+const db2 = await PGlite.create({ loadDataDir: dump, extensions: { pgcrypto } });
+console.log('clone', Date.now()-t2, (await db2.query('select count(*) from t')).rows);
