@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const features = ['auth', 'dashboard', 'links', 'calendar', 'upcoming', 'polls', 'profile', 'billing', 'public', 'marketing'];
+
+/**
+ * Import boundaries of design.md section 2: ui and backend import nothing of ours, domain
+ * only libraries, data only domain, sync data/domain/backend, features never another
+ * feature nor the app.
+ */
+const zones = [
+  { target: './src/ui', from: './src', except: ['./ui'], message: 'src/ui imports nothing of ours.' },
+  { target: './src/backend', from: './src', except: ['./backend'], message: 'src/backend imports nothing of ours.' },
+  { target: './src/domain', from: './src', except: ['./domain'], message: 'src/domain is pure: libraries only.' },
+  { target: './src/data', from: './src', except: ['./data', './domain'], message: 'src/data imports only domain.' },
+  {
+    target: './src/sync',
+    from: './src',
+    except: ['./sync', './data', './domain', './backend'],
+    message: 'src/sync imports only data, domain and backend.',
+  },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: ['./src/features', './src/app'],
+    except: [`./${name}`],
+    message: 'A feature never imports another feature or the app.',
+  })),
+  {
+    target: './sync-worker',
+    from: './src',
+    except: ['./sync', './data', './domain', './backend'],
+    message: 'The worker runs src/sync and src/data only.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/index', '**/index.ts'], message: 'No barrel files: import the file you mean.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../backend/current-user-store.ts';
+import { isProtectedPath, isVisitorPath, pathUsername, redirectFor, type Viewer } from '../domain/route-rules.ts';
+
+/** Whether the path's rules depend on who is signed in, so the user must be loaded. */
+function needsUser(path: string): boolean {
+  return isProtectedPath(path) || isVisitorPath(path) || pathUsername(path) !== null || /^\/login\/?$/i.test(path);
+}
+
+/** Applies the redirect and guard rules of spec 2.2 with history replace. */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const status = useCurrentUser((state) => state.status);
+  const user = useCurrentUser((state) => state.user);
+  const ensureLoaded = useCurrentUser((state) => state.ensureLoaded);
+
+  const viewer: Viewer =
+    status === 'signed-in' && user
+      ? { status: 'signed-in', username: user.username }
+      : status === 'signed-out'
+        ? { status: 'signed-out' }
+        : { status: 'loading' };
+
+  useEffect(() => {
+    if (needsUser(pathname)) void ensureLoaded();
+  }, [pathname, ensureLoaded]);
+
+  const target = redirectFor(pathname, viewer);
+  useEffect(() => {
+    if (target && target !== pathname) navigate(target, { replace: true });
+  }, [target, pathname, navigate]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,72 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { RouteGuard } from './route-guard.tsx';
+
+/** Lazily loads a named export, so each screen is its own chunk. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Component />;
+}
+
+const marketing = () => import('../features/marketing/public-layout.tsx');
+const PublicLayout = lazy(async () => ({ default: (await marketing()).PublicLayout }));
+
+function PublicPages(): ReactNode {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}
+
+const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
+
+/** A signed-in page reachable with and without the {username} segment. */
+function scoped(page: string, element: ReactNode): RouteObject[] {
+  return [
+    { path: `/${page}`, element },
+    { path: `/${page}/:username`, element },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={null}>
+        <RouteGuard />
+      </Suspense>
+    ),
+    children: [
+      {
+        element: <PublicPages />,
+        children: [
+          { path: '/', element: screen(() => import('../features/marketing/landing-page.tsx'), 'LandingPage') },
+          { path: '/Features', element: screen(() => import('../features/marketing/features-page.tsx'), 'FeaturesPage') },
+          { path: '/Privacy', element: screen(() => import('../features/marketing/privacy-page.tsx'), 'PrivacyPage') },
+          { path: '/GDPR', element: screen(() => import('../features/marketing/gdpr-page.tsx'), 'GdprPage') },
+          { path: '/About', element: screen(() => import('../features/marketing/about-page.tsx'), 'AboutPage') },
+          { path: '/Contact', element: screen(() => import('../features/marketing/contact-page.tsx'), 'ContactPage') },
+        ],
+      },
+      { path: '/Login', element: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
+      { path: '/PublicProfile', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
+      { path: '/PublicProfile/:username', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
+      { path: '/share/dir/*', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      { path: '/Links/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      { path: '/Links/:username/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      {
+        element: signedIn,
+        children: [
+          ...scoped('Dashboard', screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage')),
+          ...scoped('Links', screen(() => import('../features/links/links-page.tsx'), 'LinksPage')),
+          ...scoped('Calendar', screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage')),
+          ...scoped('Upcoming', screen(() => import('../features/upcoming/upcoming-page.tsx'), 'UpcomingPage')),
+          ...scoped('Profile', screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage')),
+          ...scoped('Upgrade', screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage')),
+          ...scoped('Voting', screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage')),
+        ],
+      },
+      { path: '*', element: screen(() => import('./not-found-page.tsx'), 'NotFoundPage') },
+    ],
+  },
+];

@@ -1,0 +1,47 @@
+import { Outlet } from 'react-router-dom';
+import { signOutAndLeave } from '../../backend/auth.ts';
+import type { CurrentUser } from '../../backend/profile.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
+import { MobileHeader } from './mobile-header.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { useSidebarState } from './sidebar-state.ts';
+
+/** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
+export function AppShell({ user }: { user: CurrentUser }) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { open, setOpen, toggle } = useSidebarState();
+  const logout = () => void signOutAndLeave();
+
+  if (mobile) {
+    return (
+      <div className="min-h-screen bg-slate-50">
+        <MobileHeader open={open} onToggle={toggle} onLogout={logout} />
+        {open && (
+          <div className="fixed inset-0 z-40 flex">
+            <div className="h-full w-[18rem] bg-white shadow-xl">
+              <Sidebar user={user} collapsed={false} onNavigate={() => setOpen(false)} onLogout={logout} />
+            </div>
+            <button type="button" aria-label="Close sidebar" className="flex-1 bg-black/30" onClick={() => setOpen(false)} />
+          </div>
+        )}
+        <main id="main" className="p-4">
+          <Outlet />
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <aside
+        className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] ${open ? 'w-64' : 'w-12'}`}
+        data-state={open ? 'expanded' : 'collapsed'}
+      >
+        <Sidebar user={user} collapsed={!open} onLogout={logout} />
+      </aside>
+      <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { NavLink } from 'react-router-dom';
+import type { ComponentType, SVGProps } from 'react';
+import type { CurrentUser } from '../../backend/profile.ts';
+import { rememberedUsername } from '../../backend/remembered-username.ts';
+import { displayHandle, displayName } from '../../domain/profile-display.ts';
+import { CalendarIcon, ClockIcon, HomeIcon, LinkIcon, LogoutIcon, UserIcon } from '../../ui/icons.tsx';
+import { PlanCard } from './plan-card.tsx';
+
+interface SidebarProps {
+  user: CurrentUser;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}
+
+type Item = { label: string; page: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+const workspace: Item[] = [
+  { label: 'Dashboard', page: 'Dashboard', icon: HomeIcon },
+  { label: 'My Links', page: 'Links', icon: LinkIcon },
+  { label: 'Calendar', page: 'Calendar', icon: CalendarIcon },
+  { label: 'Upcoming', page: 'Upcoming', icon: ClockIcon },
+];
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+  }`;
+
+export function Sidebar({ user, collapsed, onNavigate, onLogout }: SidebarProps) {
+  const username = user.username ?? rememberedUsername();
+  const suffix = username ? `/${username}` : '';
+  const source = { fullName: user.full_name, username: user.username, email: user.email, rememberedUsername: rememberedUsername() };
+  return (
+    <nav aria-label="Main" className="flex h-full flex-col gap-6 p-3">
+      <a href="/" className="text-brand-700 px-3 pt-2 text-lg font-bold">
+        {collapsed ? 'L' : 'Linkboard'}
+      </a>
+      <div>
+        {!collapsed && <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Workspace</h2>}
+        <ul className="flex flex-col gap-1">
+          {workspace.map(({ label, page, icon: Icon }) => (
+            <li key={page}>
+              <NavLink to={`/${page}${suffix}`} className={itemClass} onClick={onNavigate} title={collapsed ? label : undefined}>
+                <Icon />
+                {!collapsed && <span>{label}</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {!collapsed && (
+        <div>
+          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Account</h2>
+          <PlanCard tier={user.subscription_tier} username={username} />
+        </div>
+      )}
+      <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-3">
+        <NavLink to={`/Profile${suffix}`} className={itemClass} onClick={onNavigate} title={collapsed ? 'Profile' : undefined}>
+          <UserIcon />
+          {!collapsed && (
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate">{displayName(source)}</span>
+              <span className="truncate text-xs font-normal text-slate-600">{displayHandle(source)}</span>
+            </span>
+          )}
+        </NavLink>
+        <button type="button" onClick={onLogout} className={itemClass({ isActive: false })} title={collapsed ? 'Logout' : undefined}>
+          <LogoutIcon />
+          {!collapsed && <span>Logout</span>}
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+/** Plans and their limits (spec 6 and 9, design 4). */
+export type Tier = 'free' | 'pro' | 'team';
+
+/** A missing or unknown tier counts as free. */
+export function tierOf(value: string | null | undefined): Tier {
+  return value === 'pro' || value === 'team' ? value : 'free';
+}
+
+export const FREE_LIMITS = {
+  directories: 1,
+  links: 30,
+  eventsPerMonth: 10,
+  pollsPerMonth: 5,
+} as const;
+
+export interface PlanCard {
+  title: string;
+  text: string;
+  /** The upgrade button's label; none on the top plan. */
+  action: string | null;
+}
+
+/** The sidebar's plan card texts by tier (spec 2.3). */
+export function planCard(tier: Tier): PlanCard {
+  switch (tier) {
+    case 'pro':
+      return { title: 'Pro Plan', text: 'Upgrade to Team for collaboration and advanced tools.', action: 'Upgrade to Team' };
+    case 'team':
+      return { title: 'Team Plan', text: 'You have all the best features!', action: null };
+    default:
+      return {
+        title: 'Free Plan',
+        text: 'Upgrade to Pro for unlimited links and advanced features',
+        action: 'Upgrade to Pro',
+      };
+  }
+}

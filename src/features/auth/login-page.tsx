@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  claimUsername,
+  hasSession,
+  isUsernameAvailable,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../../backend/auth.ts';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { rememberUsername } from '../../backend/remembered-username.ts';
+import { sanitizeUsername } from '../../domain/username.ts';
+import { Button } from '../../ui/button.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { signUp } from './sign-up-flow.ts';
+import { TextField } from './text-field.tsx';
+
+type Mode = 'sign-in' | 'sign-up';
+
+export function LoginPage() {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const reload = useCurrentUser((state) => state.reload);
+  usePageTitle(mode === 'sign-in' ? 'Sign in' : 'Create account');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (mode === 'sign-up') {
+        const outcome = await signUp(
+          { isUsernameAvailable, hasSession, signUp: signUpWithPassword, loadUser: reload, claimUsername, rememberUsername },
+          { email, password, username },
+        );
+        if (!outcome.ok) return setError(outcome.message);
+        await reload();
+        navigate(`/Dashboard/${outcome.username}`);
+      } else {
+        const result = await signInWithPassword(email.trim(), password);
+        if (!result.ok) return setError(result.message);
+        const user = await reload();
+        if (user?.username) rememberUsername(user.username);
+        navigate(user?.username ? `/Dashboard/${user.username}` : '/Dashboard');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <a href="/" className="text-brand-700 text-sm font-semibold">
+          Linkboard
+        </a>
+        <h1 className="mt-2 text-2xl font-bold">{signingUp ? 'Create your account' : 'Welcome back'}</h1>
+        <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={setPassword}
+            hint={signingUp ? 'We recommend 8 or more characters.' : undefined}
+            required
+          />
+          {signingUp && (
+            <TextField
+              label="Username"
+              autoComplete="username"
+              value={username}
+              onChange={(value) => setUsername(sanitizeUsername(value))}
+              hint="Letters, digits, underscore and hyphen."
+              required
+            />
+          )}
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={busy}>
+            {signingUp ? 'Create account' : 'Sign in'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {signingUp ? 'Already have an account?' : 'New to Linkboard?'}{' '}
+          <button
+            type="button"
+            className="text-brand-700 font-medium underline"
+            onClick={() => {
+              setMode(signingUp ? 'sign-in' : 'sign-up');
+              setError(null);
+            }}
+          >
+            {signingUp ? 'Sign in' : 'Create an account'}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}

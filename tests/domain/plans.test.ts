@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { planCard, tierOf } from '../../src/domain/plans.ts';
+import { displayHandle, displayName } from '../../src/domain/profile-display.ts';
+import { sanitizeUsername, usernameError } from '../../src/domain/username.ts';
+
+describe('plans', () => {
+  it('counts a missing or unknown tier as free', () => {
+    expect(tierOf(undefined)).toBe('free');
+    expect(tierOf('gold')).toBe('free');
+    expect(tierOf('team')).toBe('team');
+  });
+
+  it('gives the plan card texts of each tier', () => {
+    expect(planCard('free')).toEqual({
+      title: 'Free Plan',
+      text: 'Upgrade to Pro for unlimited links and advanced features',
+      action: 'Upgrade to Pro',
+    });
+    expect(planCard('pro').action).toBe('Upgrade to Team');
+    expect(planCard('team')).toEqual({ title: 'Team Plan', text: 'You have all the best features!', action: null });
+  });
+});
+
+describe('profile display', () => {
+  it('shows the full name or Your Profile', () => {
+    expect(displayName({ fullName: 'Ada Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ fullName: '  ' })).toBe('Your Profile');
+  });
+
+  it('falls back from username to remembered username to e-mail to the word username', () => {
+    expect(displayHandle({ username: 'ada', rememberedUsername: 'x', email: 'y@z' })).toBe('@ada');
+    expect(displayHandle({ rememberedUsername: 'remembered', email: 'mail@x.com' })).toBe('@remembered');
+    expect(displayHandle({ email: 'mail@x.com' })).toBe('@mail');
+    expect(displayHandle({})).toBe('@username');
+  });
+});
+
+describe('usernames', () => {
+  it('keeps only allowed characters, lower-cased', () => {
+    expect(sanitizeUsername('Ada Love-lace_1!')).toBe('adalove-lace_1');
+  });
+
+  it('asks for at least three characters', () => {
+    expect(usernameError('a!b')).toBe('Please choose a username (min 3 chars).');
+    expect(usernameError('abc')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isVisitorPath, pagePath, redirectFor, type Viewer } from '../../src/domain/route-rules.ts';
+
+const signedOut: Viewer = { status: 'signed-out' };
+const ada: Viewer = { status: 'signed-in', username: 'ada' };
+
+describe('pagePath', () => {
+  it('turns spaces into hyphens and appends the username for scoped pages only', () => {
+    expect(pagePath('Public Profile')).toBe('/Public-Profile');
+    expect(pagePath('Dashboard', 'ada')).toBe('/Dashboard/ada');
+    expect(pagePath('Profile', 'ada')).toBe('/Profile');
+    expect(pagePath('Links', null)).toBe('/Links');
+  });
+});
+
+describe('redirectFor', () => {
+  it('never moves anyone while the user is loading', () => {
+    expect(redirectFor('/Dashboard/bob', { status: 'loading' })).toBeNull();
+  });
+
+  it.each(['/dashboard', '/Calendar', '/upcoming/x', '/profile', '/links', '/Upgrade/ada', '/Links/ada', '/voting'])(
+    'sends a visitor away from %s',
+    (path) => expect(redirectFor(path, signedOut)).toBe('/'),
+  );
+
+  it.each(['/Links/dir/1', '/links/ada/dir/1', '/share/dir/1', '/', '/Login', '/PublicProfile', '/Contact'])(
+    'lets a visitor open %s',
+    (path) => expect(redirectFor(path, signedOut)).toBeNull(),
+  );
+
+  it.each([
+    ['/dashboard', '/Dashboard/ada'],
+    ['/Links', '/Links/ada'],
+    ['/calendar', '/Calendar/ada'],
+    ['/Upcoming', '/Upcoming/ada'],
+    ['/upgrade', '/Upgrade/ada'],
+  ])('completes the bare path %s to %s', (path, target) => expect(redirectFor(path, ada)).toBe(target));
+
+  it('compares the path username case-insensitively and sends a stranger home', () => {
+    expect(redirectFor('/Dashboard/ADA', ada)).toBeNull();
+    expect(redirectFor('/Dashboard/bob', ada)).toBe('/');
+    expect(redirectFor('/Profile/bob', ada)).toBe('/');
+    expect(redirectFor('/Calendar/bob', { status: 'signed-in', username: null })).toBe('/');
+  });
+
+  it('keeps shared directory views open to a signed-in user of another name', () => {
+    expect(redirectFor('/Links/bob/dir/42', ada)).toBeNull();
+    expect(isVisitorPath('/LINKS/bob/dir/42')).toBe(true);
+  });
+
+  it('sends a signed-in user away from /Login to their dashboard', () => {
+    expect(redirectFor('/Login', ada)).toBe('/Dashboard/ada');
+    expect(redirectFor('/login', { status: 'signed-in', username: null })).toBe('/Dashboard');
+  });
+});
