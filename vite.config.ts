@@ -30,5 +30,5 @@ export default defineConfig({
       ['/auth/v1', '/rest/v1', '/functions/v1', '/api', '/_mailbox'].map((path) => [path, stack]),
     ),
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

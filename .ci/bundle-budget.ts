@@ -1,0 +1,67 @@
+/**
+ * Bundle budgets of design.md section 6: the gzipped JS a browser loads for the landing
+ * page and for the signed-in dashboard, from Vite's build manifest (each screen's chunk
+ * plus everything it imports statically).
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
+
+function closure(entries: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Not in the build manifest: ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  entries.forEach(visit);
+  return files;
+}
+
+function gzippedKb(files: Set<string>): number {
+  let bytes = 0;
+  for (const file of files) if (file.endsWith('.js')) bytes += gzipSync(readFileSync(`dist/${file}`)).length;
+  return bytes / 1024;
+}
+
+const budgets = [
+  {
+    name: 'landing page',
+    limitKb: 100,
+    entries: [
+      'index.html',
+      'src/features/marketing/public-layout.tsx',
+      'src/features/marketing/landing-page.tsx',
+      'src/features/marketing/cookie-banner.tsx',
+    ],
+  },
+  {
+    name: 'signed-in dashboard',
+    limitKb: 200,
+    entries: [
+      'index.html',
+      'src/app/signed-in-area.tsx',
+      'src/features/dashboard/dashboard-page.tsx',
+      'src/backend/supabase.ts',
+      'src/backend/profile.ts',
+      'src/features/marketing/cookie-banner.tsx',
+    ],
+  },
+];
+
+let failed = false;
+for (const budget of budgets) {
+  const size = gzippedKb(closure(budget.entries));
+  const ok = size <= budget.limitKb;
+  failed ||= !ok;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${budget.name}: ${size.toFixed(1)} KB gzipped JS (budget ${budget.limitKb} KB)`);
+}
+process.exit(failed ? 1 : 0);
