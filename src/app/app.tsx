@@ -1,21 +1,24 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { Toaster } from '../ui/toaster.tsx';
 import { routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-const router = createBrowserRouter(routes);
 const CookieBanner = lazy(async () => ({ default: (await import('../features/marketing/cookie-banner.tsx')).CookieBanner }));
+
+function Routes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
-    <>
-      <RouterProvider router={router} />
+    <BrowserRouter>
+      <Routes />
       <Suspense fallback={null}>
         <CookieBanner />
       </Suspense>
       <UpdatePrompt />
       <Toaster />
-    </>
+    </BrowserRouter>
   );
 }
