@@ -80,3 +80,76 @@ export async function createUser(
   }
   return { id, email };
 }
+
+/** Inserts one row into a public table as the connecting superuser (test setup) and returns it. */
+export async function insertRow<T = Record<string, unknown>>(
+  db: Sql,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<T> {
+  const keys = Object.keys(row);
+  const { rows } = await db.query<T>(
+    `insert into public.${table} (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) returning *`,
+    keys.map((key) => row[key]),
+  );
+  const first = rows[0];
+  if (!first) throw new Error(`insert into ${table} returned nothing`);
+  return first;
+}
+
+export interface SqlError {
+  code: string | undefined;
+  message: string;
+  hint: string | undefined;
+}
+
+/** Awaits a statement that must fail and returns its error's SQLSTATE, message and hint. */
+export async function sqlError(pending: Promise<unknown>): Promise<SqlError> {
+  try {
+    await pending;
+  } catch (error) {
+    const { code, message, hint } = error as { code?: string; message: string; hint?: string };
+    return { code, message, hint };
+  }
+  throw new Error('expected the statement to fail, but it succeeded');
+}
+
+class Rollback extends Error {}
+
+/** Like `as`, but always rolls the transaction back, so an attempt leaves no trace. */
+export async function asRolledBack<T>(db: Db, actor: Actor, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  try {
+    await as(db, actor, async (sql) => {
+      value = await fn(sql);
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  return value as T;
+}
+
+/**
+ * What one statement does for an actor, rolled back afterwards: the number of rows it
+ * returned (a select, or a write with `returning`), or `error <SQLSTATE>`.
+ */
+export async function outcome(db: Db, actor: Actor, text: string, params: unknown[] = []): Promise<number | string> {
+  try {
+    return await asRolledBack(db, actor, async (sql) => (await sql.query(text, params)).rows.length);
+  } catch (error) {
+    return `error ${(error as { code?: string }).code ?? (error as Error).message}`;
+  }
+}
+
+/** Runs `outcome` for every named actor. */
+export async function outcomes(
+  db: Db,
+  actors: Record<string, Actor>,
+  text: string,
+  params: unknown[] = [],
+): Promise<Record<string, number | string>> {
+  const result: Record<string, number | string> = {};
+  for (const [name, actor] of Object.entries(actors)) result[name] = await outcome(db, actor, text, params);
+  return result;
+}
