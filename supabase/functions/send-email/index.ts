@@ -1,0 +1,80 @@
+/**
+ * send-email: queues a mail in public.outgoing_mail (shown by the local mailbox; a mail
+ * provider's worker would deliver it in production).
+ * POST {to, subject, body}. Anonymous callers may write only to the support address;
+ * signed-in callers (bearer access token) to anyone, at most 50 mails an hour each.
+ */
+import type { FunctionEnv } from '../_shared/types.ts';
+import { serverClient } from '../_shared/client.ts';
+import { corsHeaders, json } from './http.ts';
+import { allowSend } from './rate-limit.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_SUBJECT = 300;
+export const MAX_BODY = 20_000;
+export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
+
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+function validate(input: unknown): Mail | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'Expected a JSON object {to, subject, body}';
+  const { to, subject, body } = input as Record<string, unknown>;
+  if (typeof to !== 'string' || !EMAIL.test(to.trim()) || to.length > 255) return 'A valid recipient address (to) is required';
+  if (typeof subject !== 'string' || subject.trim() === '') return 'A subject is required';
+  if (subject.length > MAX_SUBJECT) return `The subject must be at most ${MAX_SUBJECT} characters`;
+  if (typeof body !== 'string' || body.trim() === '') return 'A body is required';
+  if (body.length > MAX_BODY) return `The body must be at most ${MAX_BODY} characters`;
+  return { to: to.trim(), subject: subject.trim(), body };
+}
+
+/** The signed-in user behind the bearer token; null for the anon key or no token; 'invalid' for a bad one. */
+async function senderOf(req: Request, env: FunctionEnv): Promise<string | null | 'invalid'> {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
+  if (!token || token === env.SUPABASE_ANON_KEY) return null;
+  const client = serverClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, env.fetch);
+  const { data, error } = await client.auth.getUser(token);
+  return error || !data.user ? 'invalid' : data.user.id;
+}
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
+
+  let input: unknown;
+  try {
+    input = await req.json();
+  } catch {
+    return json({ error: 'The request body must be JSON {to, subject, body}' }, 400);
+  }
+  const mail = validate(input);
+  if (typeof mail === 'string') return json({ error: mail }, 400);
+
+  const sender = await senderOf(req, env);
+  if (sender === 'invalid') return json({ error: 'Invalid or expired session' }, 401);
+  const support = (env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL).toLowerCase();
+  if (sender === null && mail.to.toLowerCase() !== support) {
+    return json({ error: 'Sign in to send mail to this address; anonymous messages may go only to support' }, 403);
+  }
+  const key = sender ?? `anon:${req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'}`;
+  const retryAfter = allowSend(key, Date.now());
+  if (retryAfter > 0) {
+    return json({ error: 'Too many emails sent; try again later' }, 429, { 'Retry-After': String(retryAfter) });
+  }
+
+  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.fetch);
+  const { data, error } = await service.rpc('enqueue_mail', {
+    p_to: mail.to,
+    p_subject: mail.subject,
+    p_body: mail.body,
+    p_sender: sender,
+  });
+  if (error) {
+    console.error('[send-email] enqueue_mail failed:', error);
+    return json({ error: 'The mail could not be queued' }, 502);
+  }
+  return json({ ok: true, id: data as string });
+}

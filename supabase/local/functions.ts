@@ -1,0 +1,68 @@
+/**
+ * /functions/v1/<name> and /api/<name>: Edge Functions from supabase/functions/<name>/index.ts,
+ * each a web-standard `(req, env) => Response` default export, loaded on first call.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Hono, type Context } from 'hono';
+import type { FunctionEnv, FunctionHandler } from '../functions/_shared/types.ts';
+import type { StackContext } from './context.ts';
+import { bearerToken, verifyJwt } from './jwt.ts';
+
+export const functionsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
+const NAME = /^[a-z0-9][a-z0-9_-]*$/; // `_shared` and the like are not functions
+
+export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean }): Hono {
+  const app = new Hono();
+  const cache = new Map<string, Promise<FunctionHandler>>();
+
+  const load = (name: string): Promise<FunctionHandler> | undefined => {
+    const file = join(functionsDir, name, 'index.ts');
+    if (!NAME.test(name) || !existsSync(file)) return undefined;
+    let handler = cache.get(name);
+    if (!handler) {
+      handler = import(pathToFileURL(file).href).then((module: { default?: unknown }) => {
+        if (typeof module.default !== 'function') throw new Error(`${file} has no default export handler`);
+        return module.default as FunctionHandler;
+      });
+      cache.set(name, handler);
+    }
+    return handler;
+  };
+
+  const dispatch = async (c: Context) => {
+    const name = c.req.param('name') ?? '';
+    const handler = load(name);
+    if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    // Hosted Supabase checks the JWT before the function runs (verify_jwt); preflights pass.
+    if (options.verifyJwt && c.req.method !== 'OPTIONS') {
+      const token = bearerToken(c.req.header('Authorization'));
+      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
+      if (!(await verifyJwt(token, ctx.jwtSecret)).ok) return c.json({ code: 401, message: 'Invalid JWT' }, 401);
+    }
+    const keys = await ctx.keys();
+    const root = ctx.root();
+    const env: FunctionEnv = {
+      SUPABASE_URL: new URL(c.req.url).origin,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPPORT_EMAIL: ctx.supportEmail,
+      fetch: async (input, init) => root.fetch(new Request(input, init)),
+    };
+    const req = new Request(c.req.raw);
+    const remote = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+      ?.remoteAddress;
+    if (remote && !req.headers.has('x-forwarded-for')) req.headers.set('x-forwarded-for', remote);
+    try {
+      return await (await handler)(req, env);
+    } catch (error) {
+      console.error(`[functions] ${name}:`, error);
+      return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+    }
+  };
+
+  app.all('/:name', dispatch);
+  app.all('/:name/*', dispatch);
+  return app;
+}

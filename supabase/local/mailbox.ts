@@ -1,0 +1,68 @@
+/** /_mailbox: the mail the stack "sent" (public.outgoing_mail), as a page and as JSON for tests. */
+import { Hono } from 'hono';
+import type { StackContext } from './context.ts';
+import { isoSql } from './context.ts';
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  sender_id: string | null;
+  created_at: string;
+}
+
+export async function listMail(ctx: StackContext, to?: string): Promise<MailboxMessage[]> {
+  const { rows: exists } = await ctx.db.query<{ t: string | null }>("select to_regclass('public.outgoing_mail')::text as t");
+  if (!exists[0]?.t) return [];
+  const { rows } = await ctx.db.query<{ list: string }>(
+    `select coalesce(json_agg(m order by m.at desc, m.id), '[]'::json)::text as list from (
+       select id, to_address as "to", subject, body, sender_id, ${isoSql('created_at')} as created_at, created_at as at
+         from public.outgoing_mail where $1::text is null or lower(to_address) = lower($1::text)) m`,
+    [to ?? null],
+  );
+  return (JSON.parse(rows[0]?.list ?? '[]') as (MailboxMessage & { at?: unknown })[]).map(({ at: _at, ...m }) => m);
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** Escapes the text and turns http(s) URLs into links. */
+export function linkify(text: string): string {
+  return escape(text).replace(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+function page(messages: MailboxMessage[], to?: string): string {
+  const items = messages
+    .map(
+      (m) => `<article>
+  <h2>${escape(m.subject)}</h2>
+  <p class="meta">To <strong>${escape(m.to)}</strong> · <time datetime="${m.created_at}">${escape(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
+  <pre>${linkify(m.body)}</pre>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mailbox · Linkboard local stack</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
+article{border:1px solid #e5e7eb;border-radius:.5rem;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
+.meta{color:#4b5563;margin:.25rem 0 .75rem}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#1d4ed8}</style>
+</head><body>
+<h1>Mailbox</h1>
+<p>Mail sent by the local stack${to ? ` to ${escape(to)}` : ''}, newest first. Nothing leaves this machine.
+<a href="/_mailbox">Refresh</a> · <a href="/_mailbox/messages.json">JSON</a></p>
+${items || '<p>No mail yet.</p>'}
+</body></html>`;
+}
+
+export function mailboxApp(ctx: StackContext): Hono {
+  const app = new Hono();
+  app.get('/messages.json', async (c) => c.json(await listMail(ctx, c.req.query('to') || undefined)));
+  app.get('/', async (c) => {
+    const to = c.req.query('to') || undefined;
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page(await listMail(ctx, to), to));
+  });
+  return app;
+}

@@ -1,0 +1,86 @@
+/** PostgREST's error body {code, details, hint, message} and its mapping from SQLSTATE to HTTP status. */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface RestErrorBody {
+  code: string;
+  details: string | null;
+  hint: string | null;
+  message: string;
+}
+
+export class RestFailure extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: RestErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+export const restFail = (
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) => new RestFailure(status, { code, details, hint, message });
+
+/** PostgREST's status for a database error (docs: "Errors from PostgreSQL"). */
+export function statusForSqlState(code: string, role: string): ContentfulStatusCode {
+  const custom = /^PT(\d{3})$/.exec(code);
+  if (custom) return Number(custom[1]) as ContentfulStatusCode;
+  const exact: Record<string, ContentfulStatusCode> = {
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+    P0001: 400,
+    '42883': 404,
+    '42P01': 404,
+    '42P17': 500,
+    '42501': role === 'anon' ? 401 : 403,
+  };
+  if (exact[code]) return exact[code];
+  const byClass: Record<string, ContentfulStatusCode> = {
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
+  };
+  return byClass[code.slice(0, 2)] ?? 400;
+}
+
+interface PgError {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  hint?: unknown;
+}
+
+/** A RestFailure for an error thrown by pg or PGlite; anything without a SQLSTATE is rethrown. */
+export function fromDatabaseError(error: unknown, role: string): RestFailure {
+  const e = (error ?? {}) as PgError;
+  if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) throw error;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return new RestFailure(statusForSqlState(e.code, role), {
+    code: e.code,
+    details: text(e.detail),
+    hint: text(e.hint),
+    message: text(e.message) ?? 'database error',
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * /rest/v1: PostgREST's RPC routes. Each call runs in one transaction as the caller's role
+ * (from the verified JWT in Authorization, else the apikey) with request.jwt.claims set,
+ * so grants and row-level security decide, exactly as on hosted Supabase.
+ */
+import { Hono, type Context } from 'hono';
+import type { StackContext } from './context.ts';
+import { isPlainObject, readJsonBody } from './context.ts';
+import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
+import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
+import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
+import { resolveCall } from './rest-functions.ts';
+
+const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
+
+function errorResponse(c: Context, failure: RestFailure): Response {
+  c.header('Proxy-Status', `PostgREST; error=${failure.body.code}`);
+  return c.json(failure.body, failure.status);
+}
+
+/** The role and claims of the request, as PostgREST derives them from the JWT. */
+async function callerOf(c: Context, secret: string): Promise<{ role: ApiRole; claims: Claims }> {
+  const header = c.req.header('Authorization');
+  let claims: Claims | undefined;
+  if (header) {
+    const token = bearerToken(header);
+    if (!token) throw restFail(401, 'PGRST301', 'Expected a Bearer token in the Authorization header');
+    const verified = await verifyJwt(token, secret);
+    if (!verified.ok) {
+      if (verified.reason === 'expired') throw restFail(401, 'PGRST303', 'JWT expired');
+      throw restFail(401, 'PGRST301', 'JWSError JWSInvalidSignature', verified.message);
+    }
+    claims = verified.claims;
+  } else {
+    claims = await apiKeyClaims(apiKeyOf(c.req.raw), secret);
+  }
+  const role = claims?.role ?? 'anon';
+  if (!isApiRole(role)) throw restFail(401, 'PGRST301', `JWT role "${role}" is not allowed by the local stack`);
+  return { role, claims: claims ?? { role } };
+}
+
+async function readArgs(c: Context): Promise<Record<string, unknown>> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+    const args: Record<string, unknown> = {};
+    for (const [key, value] of new URL(c.req.url).searchParams) if (!RESERVED_QUERY.has(key)) args[key] = value;
+    return args;
+  }
+  const parsed = await readJsonBody(c.req.raw);
+  if (!parsed.ok) throw restFail(400, 'PGRST102', 'Empty or invalid json', parsed.error);
+  if (!isPlainObject(parsed.value)) {
+    throw restFail(400, 'PGRST102', 'Empty or invalid json', 'The request body must be a JSON object');
+  }
+  return parsed.value;
+}
+
+export function restApp(ctx: StackContext): Hono {
+  const app = new Hono();
+  app.use('*', requireApiKey(ctx));
+
+  app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
+    let role: ApiRole = 'anon';
+    try {
+      const fn = c.req.param('fn');
+      const caller = await callerOf(c, ctx.jwtSecret);
+      role = caller.role;
+      const args = await readArgs(c);
+      const call = await resolveCall(ctx.db, fn, Object.keys(args));
+      const readOnly = c.req.method !== 'POST';
+      const req = c.req.raw;
+      const headers = Object.fromEntries([...req.headers].map(([key, value]) => [key.toLowerCase(), value]));
+      const body = await ctx.db.transaction(async (tx) => {
+        if (readOnly) await tx.exec('set transaction read only');
+        await tx.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
+                  set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
+          [JSON.stringify(caller.claims), req.method, new URL(req.url).pathname, JSON.stringify(headers)],
+        );
+        await tx.exec(`set local role ${caller.role}`);
+        const { rows } = await tx.query<{ body?: string | null }>(call.text, call.text.includes('$1') ? [JSON.stringify(args)] : []);
+        return rows[0]?.body ?? null;
+      });
+      if (call.shape === 'void') return c.body(null, 204);
+      let text = body ?? 'null';
+      if ((c.req.header('Accept') ?? '').includes('application/vnd.pgrst.object+json') && text.startsWith('[')) {
+        const list = JSON.parse(text) as unknown[];
+        if (list.length !== 1) {
+          throw restFail(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${list.length} rows`);
+        }
+        text = JSON.stringify(list[0]);
+      }
+      return c.body(text, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    } catch (error) {
+      if (error instanceof RestFailure) return errorResponse(c, error);
+      try {
+        return errorResponse(c, fromDatabaseError(error, role));
+      } catch {
+        console.error('[rest]', error);
+        return errorResponse(c, restFail(500, 'PGRST000', 'Unexpected failure in the local stack'));
+      }
+    }
+  });
+
+  app.all('/rpc/:fn', (c) => errorResponse(c, restFail(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
+  app.all('*', (c) => {
+    const table = new URL(c.req.url).pathname.split('/').filter(Boolean).pop() ?? '';
+    return errorResponse(
+      c,
+      restFail(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, null,
+        'The local stack serves only /rest/v1/rpc/<function>; clients reach data through RPC functions.'),
+    );
+  });
+  return app;
+}

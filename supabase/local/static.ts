@@ -1,0 +1,88 @@
+/**
+ * The built app: files from staticDir, index.html for client-side routes (GET paths without a
+ * file that accept text/html), `no-cache` for index.html and sw.js, long caching for /assets/*.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.gif': 'image/gif',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path === '/index.html' || path === '/sw.js' || path.endsWith('.html') || path.endsWith('.webmanifest')) {
+    return 'no-cache';
+  }
+  return 'public, max-age=3600, must-revalidate';
+}
+
+async function fileAt(root: string, path: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const file = resolve(root, `.${normalize(`/${decoded}`)}`);
+  if (file !== root && !file.startsWith(root + sep)) return undefined;
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isFile()) return file;
+  if (info?.isDirectory()) {
+    const index = join(file, 'index.html');
+    if ((await stat(index).catch(() => undefined))?.isFile()) return index;
+  }
+  return undefined;
+}
+
+async function send(c: Context, file: string, urlPath: string): Promise<Response> {
+  const body = await readFile(file);
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const cachePath = file.endsWith(`${sep}index.html`) ? '/index.html' : urlPath;
+  return c.body(new Uint8Array(body), 200, {
+    'Content-Type': type,
+    'Cache-Control': cacheControl(cachePath),
+    'Content-Length': String(body.byteLength),
+  });
+}
+
+export function staticHandler(staticDir: string) {
+  const root = resolve(staticDir);
+  return async (c: Context): Promise<Response> => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405);
+    const path = new URL(c.req.url).pathname;
+    const file = await fileAt(root, path);
+    if (file) return send(c, file, path);
+    const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
+    if (wantsHtml && !looksLikeFile) {
+      const index = await fileAt(root, '/index.html');
+      if (index) return send(c, index, '/index.html');
+      return c.html(
+        '<!doctype html><title>Linkboard</title><p>The app is not built yet: run <code>npm run build</code> (or <code>npm start</code>).</p>',
+        503,
+      );
+    }
+    return c.text('Not Found', 404);
+  };
+}
