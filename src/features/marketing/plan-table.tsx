@@ -1,0 +1,50 @@
+import { plans } from './plan-content.ts';
+
+/** The plan comparison of spec 6 with the prices of spec 9. */
+export function PlanTable() {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <caption className="sr-only">Linkboard plans: prices and what each plan includes</caption>
+        <thead className="bg-slate-50 text-slate-900">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Plan
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              What you get
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.name} className="border-t border-slate-200 align-top">
+              <th scope="row" className="px-4 py-4 text-base font-semibold text-slate-900">
+                {plan.name}
+              </th>
+              <td className="px-4 py-4 text-slate-800">
+                <span className="block font-medium">{plan.monthly}</span>
+                {plan.name !== 'Free' && <span className="block text-slate-700">or {plan.yearly}</span>}
+                {plan.saving && (
+                  <span className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                    {plan.saving}
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-4 text-slate-800">
+                <ul className="list-disc space-y-1 pl-5">
+                  {plan.rights.map((right) => (
+                    <li key={right}>{right}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
