@@ -1,0 +1,74 @@
+/** One Dexie database per signed-in user (design 3, Client). */
+import { Dexie, type Table } from 'dexie';
+import type {
+  DirectoryRow,
+  EventRow,
+  LinkRow,
+  MemberRow,
+  MetaRow,
+  OutboxRow,
+  PollRow,
+  UserProfileRow,
+  VoteRow,
+} from './rows.ts';
+
+export interface OpenUserDbOptions {
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export type MutationListener = (mutation: OutboxRow) => void;
+
+export class LinkboardDb extends Dexie {
+  user_profiles!: Table<UserProfileRow, string>;
+  link_directories!: Table<DirectoryRow, string>;
+  saved_links!: Table<LinkRow, string>;
+  directory_members!: Table<MemberRow, string>;
+  calendar_events!: Table<EventRow, string>;
+  voting_posts!: Table<PollRow, string>;
+  user_votes!: Table<VoteRow, string>;
+  outbox!: Table<OutboxRow, number>;
+  meta!: Table<MetaRow, string>;
+
+  readonly userId: string;
+  private readonly mutationListeners = new Set<MutationListener>();
+
+  constructor(userId: string, options: OpenUserDbOptions = {}) {
+    super(dbName(userId), options);
+    this.userId = userId;
+    this.version(1).stores({
+      user_profiles: 'id',
+      link_directories: 'id, owner_id',
+      saved_links: 'id, directory_id, owner_id',
+      directory_members: 'id, directory_id, user_email',
+      calendar_events: 'id, series_id, starts_at, owner_id',
+      voting_posts: 'id, directory_id, created_by_id',
+      user_votes: 'id, post_id',
+      outbox: '++seq, &id, status',
+      meta: 'key',
+    });
+  }
+
+  /** Called after a mutation committed (the sync triggers listen here). */
+  onMutation(listener: MutationListener): () => void {
+    this.mutationListeners.add(listener);
+    return () => this.mutationListeners.delete(listener);
+  }
+
+  notifyMutation(mutation: OutboxRow): void {
+    for (const listener of this.mutationListeners) listener(mutation);
+  }
+}
+
+export function dbName(userId: string): string {
+  return `linkboard-${userId}`;
+}
+
+export function openUserDb(userId: string, options: OpenUserDbOptions = {}): LinkboardDb {
+  return new LinkboardDb(userId, options);
+}
+
+/** Sign-out deletes the user's database (design 3, Client). */
+export async function deleteUserDb(userId: string, options: OpenUserDbOptions = {}): Promise<void> {
+  await new Dexie(dbName(userId), options).delete();
+}

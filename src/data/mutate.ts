@@ -1,0 +1,45 @@
+/** The only way the UI writes: check, apply optimistically and queue, in one transaction. */
+import type { MutationName } from '../domain/mutation-names.ts';
+import type { LinkboardDb } from './db.ts';
+import type { MutationArgs } from './mutation-args.ts';
+import type { MutationContext } from './mutation-context.ts';
+import { mutators } from './mutators.ts';
+import type { Mutator } from './mutator.ts';
+import type { OutboxRow } from './rows.ts';
+
+export interface MutateOptions {
+  /** The mutation id; a fresh uuid by default (tests inject one). */
+  id?: string;
+}
+
+/**
+ * Validates `args` with the same rules and plan limits as the server, then applies the
+ * optimistic change and appends the outbox row in ONE read-write transaction. Throws a
+ * MutationError (nothing written) when refused. Returns the queued outbox row.
+ */
+export async function mutate<N extends MutationName>(
+  db: LinkboardDb,
+  name: N,
+  args: MutationArgs[N],
+  ctx: MutationContext,
+  options: MutateOptions = {},
+): Promise<OutboxRow> {
+  const mutator = mutators[name] as Mutator<N>;
+  const tables = [...mutator.tables.map((table) => db.table(table)), db.outbox];
+  const row = await db.transaction('rw', tables, async () => {
+    const normalized = await mutator.validate(db, args, ctx);
+    await mutator.apply(db, normalized, ctx);
+    const queued: OutboxRow = {
+      id: options.id ?? crypto.randomUUID(),
+      name,
+      args: normalized as unknown as Record<string, unknown>,
+      created_at: ctx.now().toISOString(),
+      attempts: 0,
+      status: 'pending',
+    };
+    queued.seq = await db.outbox.add(queued);
+    return queued;
+  });
+  db.notifyMutation(row);
+  return row;
+}

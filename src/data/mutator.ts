@@ -1,0 +1,37 @@
+/** The shape of a client mutator: checks, then the optimistic change (reused by the sync rebase). */
+import type { MutationName } from '../domain/mutation-names.ts';
+import type { LinkboardDb } from './db.ts';
+import type { MutationArgs } from './mutation-args.ts';
+import type { MutationContext } from './mutation-context.ts';
+import type { SyncedTableName } from './rows.ts';
+
+/**
+ * The database as seen inside a Dexie transaction scope: every table used must be listed in
+ * the mutator's `tables` (Dexie refuses others).
+ */
+export type LinkboardTx = LinkboardDb;
+
+export interface Mutator<N extends MutationName> {
+  /** Tables read or written by validate and apply. */
+  tables: readonly SyncedTableName[];
+  /** Throws a MutationError, or returns the args as they will be queued (normalized). */
+  validate(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<MutationArgs[N]>;
+  /** The optimistic change. Absolute and idempotent: a rebase runs it again over server rows. */
+  apply(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<void>;
+}
+
+export type MutatorRegistry = { [N in MutationName]: Mutator<N> };
+
+/** The fields of `args` among `keys` that are present (an update carries only changed fields). */
+export function present<T extends object, K extends keyof T>(args: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) {
+    if (key in args && args[key] !== undefined) out[key] = args[key];
+  }
+  return out;
+}
+
+export function stamp(ctx: MutationContext): { created_at: string; updated_at: string } {
+  const now = ctx.now().toISOString();
+  return { created_at: now, updated_at: now };
+}

@@ -1,0 +1,115 @@
+import { isThisMonth, underLimit } from '../../domain/limits.ts';
+import { messages } from '../../domain/sync-codes.ts';
+import { isBlank, isOneOf, parseInstant, priorities } from '../../domain/validation.ts';
+import type { MutationContext } from '../mutation-context.ts';
+import { refuse } from '../mutation-error.ts';
+import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
+import type { EventRow } from '../rows.ts';
+
+export async function eventOrRefuse(tx: LinkboardTx, id: string, ctx: MutationContext): Promise<EventRow> {
+  const event = await tx.calendar_events.get(id);
+  if (!event || event.owner_id !== ctx.userId) refuse('not_found', messages.eventNotFound);
+  return event;
+}
+
+/** Checks an event's title, times and priority as they will stand; returns normalized times. */
+export function checkEventShape(shape: {
+  title?: string;
+  starts_at?: string | null;
+  ends_at?: string | null;
+  is_task: boolean;
+  priority?: string | null;
+}): void {
+  if (shape.title !== undefined && isBlank(shape.title)) refuse('invalid', messages.eventTitle);
+  const start = parseInstant(shape.starts_at);
+  const end = parseInstant(shape.ends_at);
+  if (start === 'invalid' || end === 'invalid') refuse('invalid', messages.invalidDate);
+  if (!shape.is_task && start === null) refuse('invalid', messages.eventStart);
+  if (start !== null && end !== null && end < start) refuse('invalid', messages.eventRange);
+  if (shape.priority != null && !isOneOf(priorities, shape.priority)) refuse('invalid', messages.eventPriority);
+}
+
+/** Events (not tasks) created this month in the user's time zone (design 4.3). */
+export async function eventsThisMonth(tx: LinkboardTx, ctx: MutationContext): Promise<number> {
+  const now = ctx.now();
+  return tx.calendar_events
+    .where('owner_id')
+    .equals(ctx.userId)
+    .filter((event) => !event.is_task && isThisMonth(event.created_at, now, ctx.timeZone))
+    .count();
+}
+
+export const eventCreate: Mutator<'event.create'> = {
+  tables: ['calendar_events'],
+  async validate(tx, args, ctx) {
+    if (args.title === undefined) refuse('invalid', messages.eventTitle);
+    const isTask = args.is_task === true;
+    checkEventShape({ ...args, is_task: isTask });
+    if (!isTask && !underLimit(ctx.tier, 'eventsPerMonth', await eventsThisMonth(tx, ctx))) {
+      refuse('limit_reached', messages.moreEvents);
+    }
+    return {
+      ...args,
+      title: args.title.trim(),
+      description: args.description === '' ? null : (args.description ?? null),
+      is_task: isTask,
+      priority: isTask ? (args.priority ?? null) : null,
+    };
+  },
+  async apply(tx, args, ctx) {
+    await tx.calendar_events.put({
+      id: args.id,
+      title: args.title,
+      description: args.description ?? null,
+      starts_at: args.starts_at,
+      ends_at: args.ends_at,
+      owner_id: ctx.userId,
+      is_task: args.is_task,
+      priority: args.priority ?? null,
+      is_completed: false,
+      series_id: null,
+      recurrence_rule: 'none',
+      recurrence_end_date: null,
+      ...stamp(ctx),
+    });
+  },
+};
+
+export const eventUpdate: Mutator<'event.update'> = {
+  tables: ['calendar_events'],
+  async validate(tx, args, ctx) {
+    const event = await eventOrRefuse(tx, args.id, ctx);
+    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'priority']) });
+    const out = { ...args };
+    if (out.title !== undefined) out.title = out.title.trim();
+    if (out.description === '') out.description = null;
+    return out;
+  },
+  async apply(tx, args, ctx) {
+    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority']);
+    await tx.calendar_events.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
+  },
+};
+
+export const eventDelete: Mutator<'event.delete'> = {
+  tables: ['calendar_events'],
+  async validate(tx, args, ctx) {
+    await eventOrRefuse(tx, args.id, ctx);
+    return args;
+  },
+  async apply(tx, args) {
+    await tx.calendar_events.delete(args.id);
+  },
+};
+
+export const taskSetCompleted: Mutator<'task.set_completed'> = {
+  tables: ['calendar_events'],
+  async validate(tx, args, ctx) {
+    await eventOrRefuse(tx, args.id, ctx);
+    if (typeof args.value !== 'boolean') refuse('invalid', 'value must be true or false.');
+    return args;
+  },
+  async apply(tx, args, ctx) {
+    await tx.calendar_events.update(args.id, { is_completed: args.value, updated_at: ctx.now().toISOString() });
+  },
+};

@@ -1,0 +1,121 @@
+import type { Tier } from '../../domain/plans.ts';
+import { underLimit } from '../../domain/limits.ts';
+import { messages } from '../../domain/sync-codes.ts';
+import { TAG_MAX, cleanTags, isBlank, normalizeUrl } from '../../domain/validation.ts';
+import { editableDirectory } from '../access.ts';
+import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationContext } from '../mutation-context.ts';
+import { refuse } from '../mutation-error.ts';
+import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
+import type { DirectoryRow, LinkRow } from '../rows.ts';
+
+/**
+ * The plan that governs a directory's links is its owner's (design 4.3). The client knows only
+ * its own tier, so it checks the owner's limits when it is the owner; the server checks always.
+ */
+function ownerTier(directory: DirectoryRow, ctx: MutationContext): Tier | null {
+  return directory.owner_id === ctx.userId ? ctx.tier : null;
+}
+
+type LinkFields = MutationArgs['link.update'];
+
+function checkFields<T extends Partial<LinkFields>>(args: T, tier: Tier | null, previous?: LinkRow): T {
+  const out = { ...args };
+  if (out.url !== undefined) {
+    if (isBlank(out.url)) refuse('invalid', messages.linkUrl);
+    out.url = normalizeUrl(out.url) ?? refuse('invalid', messages.httpOnly);
+  }
+  if (out.title !== undefined) {
+    if (isBlank(out.title)) refuse('invalid', messages.linkTitle);
+    out.title = out.title.trim();
+  }
+  if (out.notes === '') out.notes = null;
+  if (out.description === '') out.description = null;
+  if (out.tags !== undefined) {
+    out.tags = cleanTags(out.tags);
+    if (out.tags.some((tag) => tag.length > TAG_MAX)) refuse('invalid', messages.tagTooLong);
+    const changed = !previous || out.tags.join('\u0000') !== previous.tags.join('\u0000');
+    if (tier === 'free' && out.tags.length > 0 && changed) refuse('limit_reached', messages.tags);
+  }
+  return out;
+}
+
+async function linkOrRefuse(tx: LinkboardTx, id: string): Promise<LinkRow> {
+  return (await tx.saved_links.get(id)) ?? refuse('not_found', messages.linkNotFound);
+}
+
+const linkTables = ['link_directories', 'directory_members', 'saved_links'] as const;
+
+export const linkCreate: Mutator<'link.create'> = {
+  tables: linkTables,
+  async validate(tx, args, ctx) {
+    if (args.url === undefined) refuse('invalid', messages.linkUrl);
+    if (args.title === undefined) refuse('invalid', messages.linkTitle);
+    const directory = await editableDirectory(tx, args.directory_id, ctx);
+    const tier = ownerTier(directory, ctx);
+    const out = checkFields(args, tier);
+    if (tier === 'free' && out.is_favorite) refuse('limit_reached', messages.favourites);
+    if (tier !== null) {
+      const owned = await tx.saved_links.where('owner_id').equals(directory.owner_id).count();
+      if (!underLimit(tier, 'links', owned)) refuse('limit_reached', messages.moreLinks);
+    }
+    return out;
+  },
+  async apply(tx, args, ctx) {
+    const directory = await tx.link_directories.get(args.directory_id);
+    await tx.saved_links.put({
+      id: args.id,
+      directory_id: args.directory_id,
+      url: args.url,
+      title: args.title,
+      notes: args.notes ?? null,
+      description: args.description ?? null,
+      tags: args.tags ?? [],
+      is_favorite: args.is_favorite ?? false,
+      created_by: ctx.userId,
+      owner_id: directory?.owner_id ?? ctx.userId,
+      ...stamp(ctx),
+    });
+  },
+};
+
+export const linkUpdate: Mutator<'link.update'> = {
+  tables: linkTables,
+  async validate(tx, args, ctx) {
+    const link = await linkOrRefuse(tx, args.id);
+    const directory = await editableDirectory(tx, link.directory_id, ctx);
+    return checkFields(args, ownerTier(directory, ctx), link);
+  },
+  async apply(tx, args, ctx) {
+    const changes = present(args, ['url', 'title', 'notes', 'description', 'tags']);
+    await tx.saved_links.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
+  },
+};
+
+export const linkDelete: Mutator<'link.delete'> = {
+  tables: linkTables,
+  async validate(tx, args, ctx) {
+    const link = await linkOrRefuse(tx, args.id);
+    await editableDirectory(tx, link.directory_id, ctx);
+    return args;
+  },
+  async apply(tx, args) {
+    await tx.saved_links.delete(args.id);
+  },
+};
+
+export const linkSetFavorite: Mutator<'link.set_favorite'> = {
+  tables: linkTables,
+  async validate(tx, args, ctx) {
+    const link = await linkOrRefuse(tx, args.id);
+    const directory = await editableDirectory(tx, link.directory_id, ctx);
+    if (typeof args.value !== 'boolean') refuse('invalid', 'value must be true or false.');
+    if (args.value && !link.is_favorite && ownerTier(directory, ctx) === 'free') {
+      refuse('limit_reached', messages.favourites);
+    }
+    return args;
+  },
+  async apply(tx, args, ctx) {
+    await tx.saved_links.update(args.id, { is_favorite: args.value, updated_at: ctx.now().toISOString() });
+  },
+};

@@ -1,0 +1,92 @@
+import { isThisMonth, underLimit } from '../../domain/limits.ts';
+import { messages } from '../../domain/sync-codes.ts';
+import { cleanPollOptions, isBlank, parseInstant } from '../../domain/validation.ts';
+import { directoryOrRefuse, roleIn } from '../access.ts';
+import { refuse } from '../mutation-error.ts';
+import { stamp, type Mutator } from '../mutator.ts';
+import type { PollRow } from '../rows.ts';
+
+export function isPollOpen(poll: PollRow, now: Date): boolean {
+  if (poll.is_active === false) return false;
+  const deadline = parseInstant(poll.deadline);
+  return deadline === null || deadline === 'invalid' || deadline > now.getTime();
+}
+
+export const pollCreate: Mutator<'poll.create'> = {
+  tables: ['voting_posts', 'link_directories', 'directory_members'],
+  async validate(tx, args, ctx) {
+    if (isBlank(args.title)) refuse('invalid', messages.linkTitle);
+    const options = Array.isArray(args.options) ? cleanPollOptions(args.options) : null;
+    if (!options) refuse('invalid', messages.pollOptions);
+    const deadline = parseInstant(args.deadline);
+    if (deadline === 'invalid') refuse('invalid', messages.invalidDate);
+    if (deadline !== null && deadline < ctx.now().getTime()) refuse('invalid', messages.pollDeadline);
+    if (args.directory_id != null) {
+      const directory = await directoryOrRefuse(tx, args.directory_id);
+      if (!(await roleIn(tx, directory, ctx))) refuse('forbidden', 'You do not have access to this directory.');
+      if (ctx.tier !== 'team') refuse('limit_reached', messages.teamPolls);
+    }
+    if (ctx.tier === 'free') {
+      const now = ctx.now();
+      const mine = await tx.voting_posts
+        .where('created_by_id')
+        .equals(ctx.userId)
+        .filter((poll) => isThisMonth(poll.created_at, now, ctx.timeZone))
+        .count();
+      if (!underLimit(ctx.tier, 'pollsPerMonth', mine)) refuse('limit_reached', messages.morePolls);
+    }
+    return {
+      ...args,
+      title: args.title.trim(),
+      description: args.description === '' ? null : (args.description ?? null),
+      options,
+      deadline: args.deadline ?? null,
+      directory_id: args.directory_id ?? null,
+    };
+  },
+  async apply(tx, args, ctx) {
+    await tx.voting_posts.put({
+      id: args.id,
+      title: args.title,
+      description: args.description ?? null,
+      options: args.options.map((text) => ({ text, votes: 0 })),
+      deadline: args.deadline ?? null,
+      directory_id: args.directory_id ?? null,
+      created_by: ctx.email.trim().toLowerCase(),
+      created_by_id: ctx.userId,
+      is_active: true,
+      ...stamp(ctx),
+    });
+  },
+};
+
+export const pollVote: Mutator<'poll.vote'> = {
+  tables: ['voting_posts', 'user_votes'],
+  async validate(tx, args, ctx) {
+    const poll = (await tx.voting_posts.get(args.post_id)) ?? refuse('not_found', messages.pollNotFound);
+    if (!isPollOpen(poll, ctx.now())) refuse('poll_closed', messages.pollClosed);
+    if (!Number.isInteger(args.option_index) || args.option_index < 0 || args.option_index >= poll.options.length) {
+      refuse('invalid', messages.invalidOption);
+    }
+    const votes = await tx.user_votes.where('post_id').equals(args.post_id).toArray();
+    if (votes.some((vote) => vote.user_id === ctx.userId)) refuse('already_voted', messages.alreadyVoted);
+    return args;
+  },
+  /** Counts the vote into the poll once per poll row version: `local_votes` marks it counted. */
+  async apply(tx, args, ctx) {
+    await tx.user_votes.put({
+      id: args.id,
+      post_id: args.post_id,
+      option_index: args.option_index,
+      user_email: ctx.email.trim().toLowerCase(),
+      user_id: ctx.userId,
+      ...stamp(ctx),
+    });
+    const poll = await tx.voting_posts.get(args.post_id);
+    if (!poll || poll.local_votes?.includes(args.id)) return;
+    const options = poll.options.map((option, index) =>
+      index === args.option_index ? { ...option, votes: option.votes + 1 } : option,
+    );
+    await tx.voting_posts.put({ ...poll, options, local_votes: [...(poll.local_votes ?? []), args.id] });
+  },
+};

@@ -1,0 +1,104 @@
+import { messages } from '../../domain/sync-codes.ts';
+import { SERIES_MAX, isOneOf, parseInstant, recurrenceRules } from '../../domain/validation.ts';
+import type { MutationArgs, Occurrence } from '../mutation-args.ts';
+import type { MutationContext } from '../mutation-context.ts';
+import { refuse } from '../mutation-error.ts';
+import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
+import { checkEventShape, eventOrRefuse } from './events.ts';
+
+type SeriesArgs = MutationArgs['series.create'];
+
+function checkSeries<T extends SeriesArgs>(args: T, ctx: MutationContext): T {
+  if (ctx.tier === 'free') refuse('limit_reached', messages.recurring);
+  if (!isOneOf(recurrenceRules, args.rule)) refuse('invalid', messages.seriesRule);
+  const until = parseInstant(args.until);
+  if (until === null) refuse('invalid', messages.seriesUntil);
+  if (until === 'invalid') refuse('invalid', messages.invalidDate);
+  if (!Array.isArray(args.occurrences) || args.occurrences.length < 1 || args.occurrences.length > SERIES_MAX) {
+    refuse('invalid', messages.seriesSize);
+  }
+  const occurrences = args.occurrences.map((occurrence): Occurrence => {
+    checkEventShape({ ...occurrence, is_task: false });
+    return {
+      ...occurrence,
+      title: occurrence.title.trim(),
+      description: occurrence.description === '' ? null : (occurrence.description ?? null),
+    };
+  });
+  return { ...args, occurrences };
+}
+
+async function putSeries(tx: LinkboardTx, args: SeriesArgs, ctx: MutationContext): Promise<void> {
+  const times = stamp(ctx);
+  await tx.calendar_events.bulkPut(
+    args.occurrences.map((occurrence) => ({
+      ...occurrence,
+      owner_id: ctx.userId,
+      is_task: false,
+      priority: null,
+      is_completed: false,
+      series_id: args.series_id,
+      recurrence_rule: args.rule,
+      recurrence_end_date: args.until,
+      ...times,
+    })),
+  );
+}
+
+async function dropSeries(tx: LinkboardTx, seriesId: string): Promise<void> {
+  await tx.calendar_events.where('series_id').equals(seriesId).delete();
+}
+
+export const seriesCreate: Mutator<'series.create'> = {
+  tables: ['calendar_events'],
+  async validate(_tx, args, ctx) {
+    return checkSeries(args, ctx);
+  },
+  async apply(tx, args, ctx) {
+    await putSeries(tx, args, ctx);
+  },
+};
+
+export const seriesReplace: Mutator<'series.replace'> = {
+  tables: ['calendar_events'],
+  async validate(_tx, args, ctx) {
+    return checkSeries(args, ctx);
+  },
+  async apply(tx, args, ctx) {
+    await dropSeries(tx, args.old_series_id);
+    await putSeries(tx, args, ctx);
+  },
+};
+
+export const seriesDelete: Mutator<'series.delete'> = {
+  tables: ['calendar_events'],
+  async validate(_tx, args) {
+    if (typeof args.series_id !== 'string' || args.series_id === '') refuse('invalid', 'series_id is required.');
+    return args;
+  },
+  async apply(tx, args) {
+    await dropSeries(tx, args.series_id);
+  },
+};
+
+export const occurrenceDetach: Mutator<'occurrence.detach'> = {
+  tables: ['calendar_events'],
+  async validate(tx, args, ctx) {
+    const event = await eventOrRefuse(tx, args.id, ctx);
+    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at']) });
+    const out = { ...args };
+    if (out.title !== undefined) out.title = out.title.trim();
+    if (out.description === '') out.description = null;
+    return out;
+  },
+  async apply(tx, args, ctx) {
+    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at']);
+    await tx.calendar_events.update(args.id, {
+      ...changes,
+      series_id: null,
+      recurrence_rule: 'none',
+      recurrence_end_date: null,
+      updated_at: ctx.now().toISOString(),
+    });
+  },
+};

@@ -1,0 +1,97 @@
+/** Pure validation helpers shared by the client mutators (spec 5, design 4). */
+export const directoryColors = ['blue', 'purple', 'green', 'orange', 'pink', 'indigo'] as const;
+export type DirectoryColor = (typeof directoryColors)[number];
+
+export const priorities = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof priorities)[number];
+
+export const memberRoles = ['viewer', 'editor'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export const recurrenceRules = ['daily', 'weekly', 'monthly'] as const;
+export type RecurrenceRule = (typeof recurrenceRules)[number];
+
+export const POLL_OPTIONS_MIN = 2;
+export const POLL_OPTIONS_MAX = 6;
+export const SERIES_MAX = 1000;
+export const TAG_MAX = 50;
+
+export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (values as readonly string[]).includes(value);
+}
+
+/** Empty strings become null, recursively through objects and arrays (spec 3, User). */
+export function emptyToNull<T>(value: T): T {
+  if (value === '') return null as T;
+  if (Array.isArray(value)) return value.map((item) => emptyToNull(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, emptyToNull(item)])) as T;
+  }
+  return value;
+}
+
+export function isBlank(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value.trim() === '';
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
+const HTTP = /^https?:\/\/\S+$/i;
+
+/**
+ * The url as saved: trimmed, with 'https://' prepended when it has no scheme (spec 5).
+ * Returns null when it is not an http or https url (design 4.6).
+ */
+export function normalizeUrl(input: string): string | null {
+  const url = input.trim();
+  if (url === '') return null;
+  const withScheme = /^https?:\/\//i.test(url) ? url : SCHEME.test(url) ? null : `https://${url}`;
+  if (withScheme === null || !HTTP.test(withScheme) || withScheme.length > 2048) return null;
+  try {
+    const parsed = new URL(withScheme);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? withScheme : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Tags trimmed, empty ones dropped, duplicates ignored, first occurrence kept (spec 5). */
+export function cleanTags(tags: readonly string[] | null | undefined): string[] {
+  const seen = new Set<string>();
+  for (const tag of tags ?? []) {
+    const trimmed = tag.trim();
+    if (trimmed !== '') seen.add(trimmed);
+  }
+  return [...seen];
+}
+
+/** Poll options as kept: trimmed, the first two required, empty ones dropped, 2 to 6; null when invalid. */
+export function cleanPollOptions(options: readonly string[]): string[] | null {
+  const trimmed = options.map((option) => option.trim());
+  if (isBlank(trimmed[0]) || isBlank(trimmed[1])) return null;
+  const kept = trimmed.filter((option) => option !== '');
+  return kept.length >= POLL_OPTIONS_MIN && kept.length <= POLL_OPTIONS_MAX && kept.every((o) => o.length <= 200)
+    ? kept
+    : null;
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim()) && value.trim().length <= 320;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0 && zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** An ISO timestamp that parses, or null for null/undefined; throws nothing. */
+export function parseInstant(value: string | null | undefined): number | null | 'invalid' {
+  if (value === null || value === undefined) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? 'invalid' : time;
+}
