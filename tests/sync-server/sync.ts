@@ -1,0 +1,85 @@
+/** Helpers for the sync_push / sync_pull tests: call the RPCs as an actor, build mutations. */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../supabase/local/db.ts';
+import { as, insertRow, type Actor } from '../support/db.ts';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface MutationResult {
+  id: string;
+  status: 'applied' | 'rejected';
+  code?: string;
+  message?: string;
+  rows: Record<string, Row[]>;
+  deleted: Record<string, string[]>;
+}
+
+export interface PullAnswer {
+  cursor: string;
+  more: boolean;
+  reset: boolean;
+  changes: Record<string, Row[]>;
+  purge: { directory_ids: string[] };
+}
+
+export const uuid = () => randomUUID();
+
+export function mutation(name: string, args: Record<string, unknown>, id = uuid()) {
+  return { id, name, args };
+}
+
+export async function pushRaw(db: Db, actor: Actor, mutations: unknown): Promise<MutationResult[]> {
+  const rows = await as(db, actor, (sql) =>
+    sql.query<{ r: { results: MutationResult[] } }>('select public.sync_push($1::jsonb) as r', [
+      JSON.stringify(mutations),
+    ]),
+  );
+  return rows.rows[0]!.r.results;
+}
+
+export async function push(db: Db, actor: Actor, ...mutations: unknown[]): Promise<MutationResult[]> {
+  return pushRaw(db, actor, mutations);
+}
+
+export async function pull(db: Db, actor: Actor, cursor: string | null = null, limit = 1000): Promise<PullAnswer> {
+  const { rows } = await as(db, actor, (sql) =>
+    sql.query<{ r: PullAnswer }>('select public.sync_pull($1, $2) as r', [cursor, limit]),
+  );
+  return rows[0]!.r;
+}
+
+/** Pulls every page; returns the pages and the final cursor. */
+export async function pullAll(db: Db, actor: Actor, cursor: string | null = null, limit = 1000) {
+  const pages: PullAnswer[] = [];
+  let next = cursor;
+  for (let i = 0; i < 1000; i++) {
+    const page = await pull(db, actor, next, limit);
+    pages.push(page);
+    next = page.cursor;
+    if (!page.more) return { pages, cursor: next, last: page };
+  }
+  throw new Error('pull did not terminate');
+}
+
+/** Ids per table across pages (each id once). */
+export function idsOf(pages: PullAnswer[], table: string): string[] {
+  return [...new Set(pages.flatMap((page) => (page.changes[table] ?? []).map((row) => row.id)))].sort();
+}
+
+export async function count(db: Db, table: string, where = 'true', params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${where}`, params);
+  return rows[0]!.n;
+}
+
+/** A directory owned by owner, made directly (test setup, as the superuser). */
+export async function makeDirectory(db: Db, owner: { id: string }, name = 'Dir'): Promise<Row> {
+  return insertRow<Row>(db, 'link_directories', { id: uuid(), name, owner_id: owner.id });
+}
+
+export async function makeLinks(db: Db, directoryId: string, n: number): Promise<void> {
+  await db.query(
+    `insert into public.saved_links (directory_id, url, title)
+     select $1, 'https://example.com/' || g, 'Link ' || g from generate_series(1, $2::int) g`,
+    [directoryId, n],
+  );
+}
