@@ -43,7 +43,7 @@ export class LinkboardDb extends Dexie {
       directory_members: 'id, directory_id, user_email',
       calendar_events: 'id, series_id, starts_at, owner_id',
       voting_posts: 'id, directory_id, created_by_id',
-      user_votes: 'id, post_id',
+      user_votes: 'id, post_id, user_id',
       outbox: '++seq, &id, status',
       meta: 'key',
     });

@@ -1,0 +1,51 @@
+/** Applies one pulled page in ONE read-write transaction (design 3, Client). */
+import { dropDirectories } from '../data/access.ts';
+import type { LinkboardDb } from '../data/db.ts';
+import type { MutationContext } from '../data/mutation-context.ts';
+import type { PullAnswer } from '../backend/sync-transport.ts';
+import { clearSyncedTables, putRows, syncScope } from './apply-rows.ts';
+import { rebase } from './rebase.ts';
+
+export const CURSOR_KEY = 'cursor';
+/** Set (by discard) to make the next pull start from scratch, like a server-ordered reset. */
+export const RESET_KEY = 'reset';
+export const LAST_PULLED_KEY = 'last_pulled_at';
+
+export async function readPullState(db: LinkboardDb): Promise<{ cursor: string | null; reset: boolean }> {
+  const [cursor, reset] = await Promise.all([db.meta.get(CURSOR_KEY), db.meta.get(RESET_KEY)]);
+  const wantsReset = reset?.value === true;
+  return { cursor: wantsReset || typeof cursor?.value !== 'string' ? null : cursor.value, reset: wantsReset };
+}
+
+export function isPullAnswer(value: unknown): value is PullAnswer {
+  if (value === null || typeof value !== 'object') return false;
+  const answer = value as Partial<PullAnswer>;
+  return (
+    typeof answer.cursor === 'string' &&
+    typeof answer.more === 'boolean' &&
+    (answer.changes === undefined || (answer.changes !== null && typeof answer.changes === 'object'))
+  );
+}
+
+/**
+ * Clears the synced tables first when the server ordered a reset (or a discard asked for one),
+ * keeping the outbox; puts rows, deletes tombstones, purges directories, rebases the queue on
+ * top, and stores the new cursor, all in one transaction.
+ */
+export async function applyPullPage(
+  db: LinkboardDb,
+  page: PullAnswer,
+  options: { clear: boolean; ctx: MutationContext },
+): Promise<void> {
+  await db.transaction('rw', syncScope(db), async () => {
+    if (options.clear || page.reset) await clearSyncedTables(db);
+    await putRows(db, page.changes);
+    await dropDirectories(db, page.purge?.directory_ids ?? []);
+    await rebase(db, options.ctx);
+    await db.meta.bulkPut([
+      { key: CURSOR_KEY, value: page.cursor },
+      { key: LAST_PULLED_KEY, value: options.ctx.now().toISOString() },
+    ]);
+    await db.meta.delete(RESET_KEY);
+  });
+}

@@ -1,0 +1,242 @@
+/**
+ * The sync engine (design 3): push the outbox in batches, then pull pages until done.
+ * Transport, lock, clock and timers are injected, so every path is testable.
+ */
+import type { LinkboardDb } from '../data/db.ts';
+import type { MutationContext } from '../data/mutation-context.ts';
+import type { OutboxRow } from '../data/rows.ts';
+import { SyncTransportError, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
+import { GENERIC_REJECTION, applyPushAnswer } from './apply-push.ts';
+import { RESET_KEY, applyPullPage, isPullAnswer, readPullState } from './apply-pull.ts';
+import { createMutex, type Lock } from './lock.ts';
+import { setSyncStatus, type SyncStatus } from './status-store.ts';
+import { BACKOFF_MS, backoffDelay, realTimers, type TimerHandle, type Timers } from './timers.ts';
+
+export interface SyncEngineOptions {
+  db: LinkboardDb;
+  transport: SyncTransport;
+  /** Who syncs; read at every sync (the tier may change). */
+  context: () => MutationContext;
+  /** Default: an in-memory mutex; the app passes createSyncLock(userId). */
+  lock?: Lock;
+  timers?: Timers;
+  /** Called once on a 401 before the call is retried. */
+  refreshSession?: () => Promise<unknown>;
+  /** A rejected mutation, with the spec's wording (the UI shows a toast). */
+  onRejected?: (message: string, result: PushResult) => void;
+  /** Default: the zustand status store. */
+  onStatus?: (status: SyncStatus) => void;
+  batchSize?: number;
+  pullLimit?: number;
+  backoffMs?: readonly number[];
+  /** Failed attempts (not network) after which a mutation is marked 'failed'. */
+  maxAttempts?: number;
+}
+
+export type SyncOutcome = 'synced' | 'offline' | 'error';
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+export class SyncEngine {
+  private readonly options: SyncEngineOptions;
+  private readonly lock: Lock;
+  private readonly timers: Timers;
+  private running: Promise<SyncOutcome> | null = null;
+  private again = false;
+  private failures = 0;
+  private retryTimer: TimerHandle | null = null;
+  private stopped = false;
+  private lastSyncedAt: string | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.lock = options.lock ?? createMutex();
+    this.timers = options.timers ?? realTimers;
+  }
+
+  /**
+   * Pushes then pulls. Calls made while a sync runs in this engine join it and cause one more
+   * round after it; across engines (tabs, the worker) the lock lets one drainer run at a time.
+   */
+  sync(): Promise<SyncOutcome> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async (): Promise<SyncOutcome> => {
+      let outcome: SyncOutcome;
+      do {
+        this.again = false;
+        outcome = await this.lock.run(() => this.drain());
+      } while (this.again && outcome === 'synced' && !this.stopped);
+      return outcome;
+    };
+    this.running = run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Puts a failed mutation back in the queue and syncs. */
+  async retry(id: string): Promise<SyncOutcome> {
+    await this.options.db.outbox
+      .where('id')
+      .equals(id)
+      .modify((row) => {
+        row.status = 'pending';
+        row.attempts = 0;
+        delete row.last_error;
+      });
+    return this.sync();
+  }
+
+  /**
+   * Drops a mutation (usually a failed one) and restores the server's version of what it
+   * touched: the next pull starts from scratch (like a server-ordered reset, keeping the rest of
+   * the outbox), so the optimistic change is replaced by the server's rows. Until that pull
+   * succeeds (offline), the optimistic change stays visible.
+   */
+  async discard(id: string): Promise<SyncOutcome> {
+    const { db } = this.options;
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      await db.outbox.where('id').equals(id).delete();
+      await db.meta.put({ key: RESET_KEY, value: true });
+    });
+    return this.sync();
+  }
+
+  /** Stops scheduled retries (sign-out, tests). */
+  stop(): void {
+    this.stopped = true;
+    this.clearRetry();
+  }
+
+  private async drain(): Promise<SyncOutcome> {
+    this.clearRetry();
+    await this.report('syncing', null);
+    try {
+      await this.push();
+      await this.pull();
+      this.failures = 0;
+      this.lastSyncedAt = this.options.context().now().toISOString();
+      const failed = await this.count('failed');
+      if (failed > 0) {
+        await this.report('error', `${failed} ${failed === 1 ? 'change' : 'changes'} could not be saved.`);
+        return 'error';
+      }
+      await this.report('synced', null);
+      return 'synced';
+    } catch (error) {
+      return this.fail(error);
+    }
+  }
+
+  private async fail(error: unknown): Promise<SyncOutcome> {
+    if (error instanceof SyncTransportError && (error.kind === 'network' || error.kind === 'unavailable')) {
+      this.scheduleRetry();
+      await this.report('offline', null);
+      return 'offline';
+    }
+    if (error instanceof SyncTransportError && error.kind === 'auth') {
+      // No automatic retry: the next trigger (or a new sign-in) tries again.
+      await this.report('error', SESSION_EXPIRED);
+      return 'error';
+    }
+    this.scheduleRetry();
+    await this.report('error', error instanceof Error ? error.message : String(error));
+    return 'error';
+  }
+
+  private async push(): Promise<void> {
+    const { db, transport } = this.options;
+    let batchSize = this.options.batchSize ?? 100;
+    for (;;) {
+      const batch = await db.outbox
+        .orderBy('seq')
+        .filter((row) => row.status === 'pending')
+        .limit(batchSize)
+        .toArray();
+      if (batch.length === 0) return;
+      let answer;
+      try {
+        answer = await this.withAuth(() => transport.push(batch.map(({ id, name, args }) => ({ id, name, args }))));
+      } catch (error) {
+        if (!(error instanceof SyncTransportError) || error.kind !== 'server') throw error;
+        if (batch.length > 1) {
+          // Find the culprit: go on one mutation at a time, so attempts count against it only.
+          batchSize = 1;
+          continue;
+        }
+        const head = batch[0] as OutboxRow;
+        if (await this.markAttempt(head, error.message)) continue;
+        throw error;
+      }
+      const outcome = await applyPushAnswer(db, batch.map((row) => row.id), answer, this.options.context());
+      for (const result of outcome.rejected) {
+        this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
+      }
+      if (outcome.settled === 0) throw new SyncTransportError('server', 'The server answered none of the changes.');
+    }
+  }
+
+  /** Counts a failed attempt; true when the mutation is now 'failed' (out of the queue). */
+  private async markAttempt(row: OutboxRow, message: string): Promise<boolean> {
+    const max = this.options.maxAttempts ?? 3;
+    const attempts = row.attempts + 1;
+    const status = attempts >= max ? 'failed' : 'pending';
+    await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status, last_error: message });
+    return status === 'failed';
+  }
+
+  private async pull(): Promise<void> {
+    const { db, transport } = this.options;
+    const limit = this.options.pullLimit ?? 1000;
+    for (let page = 0; page < 100_000; page += 1) {
+      const state = await readPullState(db);
+      const answer = await this.withAuth(() => transport.pull(state.cursor, limit));
+      if (!isPullAnswer(answer)) throw new SyncTransportError('server', 'Malformed answer from sync_pull.');
+      await applyPullPage(db, answer, { clear: state.reset, ctx: this.options.context() });
+      if (!answer.more) return;
+    }
+  }
+
+  private async withAuth<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof SyncTransportError) || error.kind !== 'auth' || !this.options.refreshSession) throw error;
+      try {
+        await this.options.refreshSession();
+      } catch {
+        throw error;
+      }
+      return call();
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    this.failures += 1;
+    const delay = backoffDelay(this.failures, this.options.backoffMs ?? BACKOFF_MS);
+    this.clearRetry();
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      void this.sync();
+    }, delay);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private count(status: OutboxRow['status']): Promise<number> {
+    return this.options.db.outbox.where('status').equals(status).count();
+  }
+
+  private async report(state: SyncStatus['state'], message: string | null): Promise<void> {
+    const [pending, failed] = await Promise.all([this.count('pending'), this.count('failed')]);
+    const status: SyncStatus = { state, pending, failed, message, lastSyncedAt: this.lastSyncedAt };
+    (this.options.onStatus ?? setSyncStatus)(status);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * When to sync (design 3): after a mutation, on `online`, when the tab becomes visible, and
+ * every 30 s while visible. (The worker's Background Sync `sync` event lives in sync-worker/.)
+ */
+import type { LinkboardDb } from '../data/db.ts';
+import { realTimers, type TimerHandle, type Timers } from './timers.ts';
+
+export const SYNC_INTERVAL_MS = 30_000;
+
+interface EventSource {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+export interface SyncTriggerOptions {
+  window?: EventSource;
+  document?: EventSource & { visibilityState: DocumentVisibilityState };
+  timers?: Timers;
+  intervalMs?: number;
+}
+
+/** Installs the triggers and syncs once; returns the function that removes them. */
+export function installSyncTriggers(
+  engine: { sync(): Promise<unknown> },
+  db: LinkboardDb,
+  options: SyncTriggerOptions = {},
+): () => void {
+  const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
+  const timers = options.timers ?? realTimers;
+  const interval = options.intervalMs ?? SYNC_INTERVAL_MS;
+  let tick: TimerHandle | null = null;
+
+  const sync = () => void engine.sync().catch(() => undefined);
+  const visible = () => !doc || doc.visibilityState === 'visible';
+
+  const schedule = () => {
+    if (tick !== null) timers.clearTimeout(tick);
+    tick = null;
+    if (!visible()) return;
+    tick = timers.setTimeout(() => {
+      tick = null;
+      sync();
+      schedule();
+    }, interval);
+  };
+  const onVisibility = () => {
+    if (visible()) sync();
+    schedule();
+  };
+
+  const offMutation = db.onMutation(sync);
+  win?.addEventListener('online', sync);
+  doc?.addEventListener('visibilitychange', onVisibility);
+  schedule();
+  sync();
+
+  return () => {
+    offMutation();
+    win?.removeEventListener('online', sync);
+    doc?.removeEventListener('visibilitychange', onVisibility);
+    if (tick !== null) timers.clearTimeout(tick);
+    tick = null;
+  };
+}
