@@ -23,10 +23,16 @@ export function requireApiKey(ctx: StackContext): MiddlewareHandler {
     if (c.req.method === 'OPTIONS') return next();
     const key = apiKeyOf(c.req.raw);
     if (!key) {
-      return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+      return c.json(
+        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        401,
+      );
     }
     if (!(await apiKeyClaims(key, ctx.jwtSecret))) {
-      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      return c.json(
+        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        401,
+      );
     }
     return next();
   };

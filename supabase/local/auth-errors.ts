@@ -17,7 +17,10 @@ export class AuthFailure extends Error {
 
 export function authErrorResponse(c: Context, failure: AuthFailure): Response {
   c.header('X-Supabase-Api-Version', API_VERSION);
-  return c.json({ code: failure.code, error_code: failure.code, msg: failure.message, ...failure.extra }, failure.status);
+  return c.json(
+    { code: failure.code, error_code: failure.code, msg: failure.message, ...failure.extra },
+    failure.status,
+  );
 }
 
 export const fail = (status: ContentfulStatusCode, code: string, message: string, extra?: Record<string, unknown>) =>

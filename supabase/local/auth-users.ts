@@ -39,7 +39,11 @@ interface UserRow {
   banned: boolean;
 }
 
-async function selectUser(sql: Sql, where: string, params: unknown[]): Promise<{ user: AuthUser; banned: boolean } | undefined> {
+async function selectUser(
+  sql: Sql,
+  where: string,
+  params: unknown[],
+): Promise<{ user: AuthUser; banned: boolean } | undefined> {
   const { rows } = await sql.query<UserRow>(
     `select ${userJson} as "user", coalesce(u.banned_until > now(), false) as banned from auth.users u where ${where}`,
     params,

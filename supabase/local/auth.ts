@@ -28,14 +28,18 @@ export function authApp(ctx: StackContext): Hono {
       if (c.req.method === 'POST' || c.req.method === 'PUT') {
         const parsed = await readJsonBody(c.req.raw);
         if (!parsed.ok) throw fail(400, 'bad_json', `Could not parse request body as JSON: ${parsed.error}`);
-        if (!isPlainObject(parsed.value)) throw fail(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+        if (!isPlainObject(parsed.value))
+          throw fail(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
         body = parsed.value;
       }
       return await fn(c, body);
     } catch (error) {
       if (error instanceof AuthFailure) return authErrorResponse(c, error);
       console.error('[auth]', error);
-      return authErrorResponse(c, fail(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      return authErrorResponse(
+        c,
+        fail(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      );
     }
   };
 
@@ -44,7 +48,8 @@ export function authApp(ctx: StackContext): Hono {
     const token = bearerToken(c.req.header('Authorization'));
     if (!token) throw fail(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const verified = await verifyJwt(token, ctx.jwtSecret);
-    if (!verified.ok) throw fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
+    if (!verified.ok)
+      throw fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
     const { claims } = verified;
     if (typeof claims.sub !== 'string' || !claims.sub) throw fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -137,11 +142,13 @@ export function authApp(ctx: StackContext): Hono {
     route(async (c, body) => {
       const { user } = await currentUser(c);
       const email = body.email === undefined ? undefined : str(body.email)?.trim();
-      if (body.email !== undefined && !email) throw fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if (body.email !== undefined && !email)
+        throw fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
       if (email) checkEmail(email);
       const password = body.password === undefined ? undefined : typeof body.password === 'string' ? body.password : '';
       if (password !== undefined) checkPassword(password);
-      if (body.data !== undefined && !isPlainObject(body.data)) throw fail(400, 'validation_failed', 'data must be an object');
+      if (body.data !== undefined && !isPlainObject(body.data))
+        throw fail(400, 'validation_failed', 'data must be an object');
       const data = isPlainObject(body.data) ? body.data : undefined;
       const updated = await ctx.db.transaction(async (tx) => {
         if (email && email.toLowerCase() !== user.email && (await emailTaken(tx, email, user.id))) {
@@ -163,14 +170,22 @@ export function authApp(ctx: StackContext): Hono {
       }
       const { claims, user } = await currentUser(c);
       const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
-      if (sessionId || scope === 'global') await endSessions(ctx.db, sessionId ? scope : 'global', user.id, sessionId ?? '');
+      if (sessionId || scope === 'global')
+        await endSessions(ctx.db, sessionId ? scope : 'global', user.id, sessionId ?? '');
       return c.body(null, 204);
     }),
   );
 
   app.all('*', (c) => {
     c.header('X-Supabase-Api-Version', API_VERSION);
-    return c.json({ code: 'not_found', error_code: 'not_found', msg: `${c.req.method} ${new URL(c.req.url).pathname} is not served by the local stack` }, 404);
+    return c.json(
+      {
+        code: 'not_found',
+        error_code: 'not_found',
+        msg: `${c.req.method} ${new URL(c.req.url).pathname} is not served by the local stack`,
+      },
+      404,
+    );
   });
   return app;
 }

@@ -55,7 +55,9 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       ?.remoteAddress;
     if (remote && !req.headers.has('x-forwarded-for')) req.headers.set('x-forwarded-for', remote);
     try {
-      return await (await handler)(req, env);
+      return await (
+        await handler
+      )(req, env);
     } catch (error) {
       console.error(`[functions] ${name}:`, error);
       return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);

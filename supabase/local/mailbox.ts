@@ -13,7 +13,9 @@ export interface MailboxMessage {
 }
 
 export async function listMail(ctx: StackContext, to?: string): Promise<MailboxMessage[]> {
-  const { rows: exists } = await ctx.db.query<{ t: string | null }>("select to_regclass('public.outgoing_mail')::text as t");
+  const { rows: exists } = await ctx.db.query<{ t: string | null }>(
+    "select to_regclass('public.outgoing_mail')::text as t",
+  );
   if (!exists[0]?.t) return [];
   const { rows } = await ctx.db.query<{ list: string }>(
     `select coalesce(json_agg(m order by m.at desc, m.id), '[]'::json)::text as list from (

@@ -86,7 +86,9 @@ export async function resolveCall(sql: Sql, fn: string, argNames: string[]): Pro
     const args = inputArgs(def);
     if (args.some((arg) => !arg.name)) return false;
     const required = args.slice(0, args.length - def.ndefaults);
-    return argNames.every((name) => args.some((arg) => arg.name === name)) && required.every((arg) => given.has(arg.name));
+    return (
+      argNames.every((name) => args.some((arg) => arg.name === name)) && required.every((arg) => given.has(arg.name))
+    );
   });
   const def = matches.sort((a, b) => inputArgs(a).length - inputArgs(b).length)[0];
   if (def) {

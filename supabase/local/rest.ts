@@ -76,7 +76,10 @@ export function restApp(ctx: StackContext): Hono {
           [JSON.stringify(caller.claims), req.method, new URL(req.url).pathname, JSON.stringify(headers)],
         );
         await tx.exec(`set local role ${caller.role}`);
-        const { rows } = await tx.query<{ body?: string | null }>(call.text, call.text.includes('$1') ? [JSON.stringify(args)] : []);
+        const { rows } = await tx.query<{ body?: string | null }>(
+          call.text,
+          call.text.includes('$1') ? [JSON.stringify(args)] : [],
+        );
         return rows[0]?.body ?? null;
       });
       if (call.shape === 'void') return c.body(null, 204);
@@ -84,7 +87,12 @@ export function restApp(ctx: StackContext): Hono {
       if ((c.req.header('Accept') ?? '').includes('application/vnd.pgrst.object+json') && text.startsWith('[')) {
         const list = JSON.parse(text) as unknown[];
         if (list.length !== 1) {
-          throw restFail(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${list.length} rows`);
+          throw restFail(
+            406,
+            'PGRST116',
+            'Cannot coerce the result to a single JSON object',
+            `The result contains ${list.length} rows`,
+          );
         }
         text = JSON.stringify(list[0]);
       }
@@ -105,8 +113,13 @@ export function restApp(ctx: StackContext): Hono {
     const table = new URL(c.req.url).pathname.split('/').filter(Boolean).pop() ?? '';
     return errorResponse(
       c,
-      restFail(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, null,
-        'The local stack serves only /rest/v1/rpc/<function>; clients reach data through RPC functions.'),
+      restFail(
+        404,
+        'PGRST205',
+        `Could not find the table 'public.${table}' in the schema cache`,
+        null,
+        'The local stack serves only /rest/v1/rpc/<function>; clients reach data through RPC functions.',
+      ),
     );
   });
   return app;

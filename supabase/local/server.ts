@@ -44,7 +44,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   let db = options.db;
   const ownsDb = !db;
   if (!db) {
-    const dataDir = options.databaseUrl || options.memory ? undefined : (options.dataDir ?? join(projectRoot, '.data', 'pglite'));
+    const dataDir =
+      options.databaseUrl || options.memory ? undefined : (options.dataDir ?? join(projectRoot, '.data', 'pglite'));
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     db = await openDb({ databaseUrl: options.databaseUrl, dataDir });
     try {
@@ -54,7 +55,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       throw error;
     }
   }
-  const app = createStack({ db, staticDir: options.staticDir, jwtSecret: options.jwtSecret, supportEmail: options.supportEmail });
+  const app = createStack({
+    db,
+    staticDir: options.staticDir,
+    jwtSecret: options.jwtSecret,
+    supportEmail: options.supportEmail,
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname: host }, () => resolvePromise(s));
     s.once('error', reject);
@@ -90,7 +96,11 @@ async function main(): Promise<void> {
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
     supportEmail: env.SUPPORT_EMAIL || undefined,
   });
-  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : env.LINKBOARD_DB === 'memory' ? 'PGlite in memory' : 'PGlite in .data/pglite';
+  const where = env.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : env.LINKBOARD_DB === 'memory'
+      ? 'PGlite in memory'
+      : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
   console.log(`  mailbox:  ${stack.mailboxUrl}`);
   console.log(`  anon key: ${stack.keys.anonKey}`);

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { createStack } from '../../supabase/local/app.ts';
 import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import type { Db } from '../../supabase/local/db.ts';
-import { freshDb } from '../support/db.ts';
+import { freshDb, type DbKind } from '../support/db.ts';
 
 export const URL_BASE = 'http://127.0.0.1:54321';
 export { DEV_ANON_KEY as anonKey, DEV_SERVICE_ROLE_KEY as serviceKey, DEV_JWT_SECRET as jwtSecret };
@@ -39,8 +39,8 @@ begin
 end
 $$;`;
 
-export async function startTestStack(options: { staticDir?: string } = {}): Promise<TestStack> {
-  const db = await freshDb();
+export async function startTestStack(options: { staticDir?: string; kind?: DbKind } = {}): Promise<TestStack> {
+  const db = await freshDb(options.kind);
   await db.exec(standIns);
   const app = createStack({ db, staticDir: options.staticDir });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));

@@ -21,9 +21,11 @@ interface Mail {
 }
 
 function validate(input: unknown): Mail | string {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'Expected a JSON object {to, subject, body}';
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return 'Expected a JSON object {to, subject, body}';
   const { to, subject, body } = input as Record<string, unknown>;
-  if (typeof to !== 'string' || !EMAIL.test(to.trim()) || to.length > 255) return 'A valid recipient address (to) is required';
+  if (typeof to !== 'string' || !EMAIL.test(to.trim()) || to.length > 255)
+    return 'A valid recipient address (to) is required';
   if (typeof subject !== 'string' || subject.trim() === '') return 'A subject is required';
   if (subject.length > MAX_SUBJECT) return `The subject must be at most ${MAX_SUBJECT} characters`;
   if (typeof body !== 'string' || body.trim() === '') return 'A body is required';
