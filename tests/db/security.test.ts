@@ -28,7 +28,7 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
       `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
     );
-    expect(rows.map((row) => row.relname).sort()).toEqual([...serverTables, ...syncedTables].sort());
+    expect(rows.map((row) => row.relname)).toEqual(expect.arrayContaining([...serverTables, ...syncedTables]));
     expect(rows.filter((row) => !row.relrowsecurity)).toEqual([]);
   });
 
@@ -79,29 +79,44 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
     ]);
   });
 
-  it('lets authenticated execute no trigger or internal function', async () => {
+  it('lets no client role execute a trigger function or an internal helper', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute')
-       order by 1`,
+       where n.nspname = 'public' and p.prorettype = 'trigger'::regtype
+         and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`,
     );
-    expect(rows.map((row) => row.proname)).toEqual([
-      'can_edit_directory',
-      'can_see_post',
-      'can_view_directory',
-      'claim_username',
-      'get_my_profile',
-      'get_public_directory',
-      'get_public_profile',
-      'is_directory_member',
-      'is_directory_owner',
-      'my_tier',
-      'set_directory_password',
-      'submit_contact_message',
-      'update_my_profile',
-      'username_available',
-      'viewable_directory_ids',
-    ]);
+    expect(rows).toEqual([]);
+    const internal = ['tier_of(uuid)', 'month_start_for(uuid)', 'lock_account(uuid)', 'sanitize_username(text)'];
+    for (const fn of internal) {
+      const { rows: granted } = await db.query<{ anon: boolean; authenticated: boolean }>(
+        `select has_function_privilege('anon', $1, 'execute') as anon,
+                has_function_privilege('authenticated', $1, 'execute') as authenticated`,
+        [`public.${fn}`],
+      );
+      expect(granted[0], fn).toEqual({ anon: false, authenticated: false });
+    }
+  });
+
+  it('lets authenticated execute the RLS helpers and the signed-in RPCs', async () => {
+    const fns = [
+      'is_directory_owner(uuid)',
+      'is_directory_member(uuid)',
+      'can_view_directory(uuid)',
+      'can_edit_directory(uuid)',
+      'viewable_directory_ids()',
+      'can_see_post(uuid)',
+      'my_tier()',
+      'claim_username(text)',
+      'update_my_profile(text, text, text, text)',
+      'set_directory_password(uuid, text)',
+    ];
+    for (const fn of fns) {
+      const { rows } = await db.query<{ ok: boolean }>(
+        `select has_function_privilege('authenticated', $1, 'execute') as ok`,
+        [`public.${fn}`],
+      );
+      expect(rows[0]?.ok, fn).toBe(true);
+    }
   });
 
   it('pins search_path on every SECURITY DEFINER function', async () => {
