@@ -4,7 +4,15 @@ import { anonymous, as, createUser, dbKinds, freshDb, sqlError } from '../suppor
 import { actAs, openClient } from '../support/pg-clients.ts';
 import { idsOf, makeDirectory, makeLinks, mutation, pull, pullAll, push, uuid } from './sync.ts';
 
-const tables = ['calendar_events', 'directory_members', 'link_directories', 'saved_links', 'user_profiles', 'user_votes', 'voting_posts'];
+const tables = [
+  'calendar_events',
+  'directory_members',
+  'link_directories',
+  'saved_links',
+  'user_profiles',
+  'user_votes',
+  'voting_posts',
+];
 
 describe.each(dbKinds)('sync_pull (%s)', (kind) => {
   let db: Db;
@@ -29,7 +37,11 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     expect(first.purge.directory_ids).toEqual([]);
 
     const link = uuid();
-    await push(db, user, mutation('link.create', { id: link, directory_id: dir.id, url: 'https://new.example', title: 'New' }));
+    await push(
+      db,
+      user,
+      mutation('link.create', { id: link, directory_id: dir.id, url: 'https://new.example', title: 'New' }),
+    );
     const second = await pull(db, user, first.cursor);
     expect(second.reset).toBe(false);
     expect(second.changes.saved_links!.map((r) => r.id)).toContain(link);
@@ -43,7 +55,11 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     const user = await createUser(db);
     const dir = await makeDirectory(db, user);
     const link = uuid();
-    await push(db, user, mutation('link.create', { id: link, directory_id: dir.id, url: 'https://gone.example', title: 'Gone' }));
+    await push(
+      db,
+      user,
+      mutation('link.create', { id: link, directory_id: dir.id, url: 'https://gone.example', title: 'Gone' }),
+    );
     const { cursor } = await pull(db, user);
     await push(db, user, mutation('link.delete', { id: link }));
     const next = await pull(db, user, cursor);
@@ -66,7 +82,11 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     // Changes made between pages are not lost: they come in a later page or the next pull.
     const mid = await pull(db, user, null, 5);
     const late = uuid();
-    await push(db, user, mutation('link.create', { id: late, directory_id: dir.id, url: 'https://late.example', title: 'Late' }));
+    await push(
+      db,
+      user,
+      mutation('link.create', { id: late, directory_id: dir.id, url: 'https://late.example', title: 'Late' }),
+    );
     const rest = await pullAll(db, user, mid.cursor, 5);
     const after = await pullAll(db, user, rest.cursor, 5);
     const seen = idsOf([mid, ...rest.pages, ...after.pages], 'saved_links');
@@ -82,12 +102,20 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     const dir = await makeDirectory(db, owner, 'Shared');
     await makeLinks(db, dir.id, 3);
     const poll = uuid();
-    await push(db, owner, mutation('poll.create', { id: poll, title: 'Team poll', options: ['a', 'b'], directory_id: dir.id }));
+    await push(
+      db,
+      owner,
+      mutation('poll.create', { id: poll, title: 'Team poll', options: ['a', 'b'], directory_id: dir.id }),
+    );
     const start = await pull(db, invitee);
     expect(start.changes.link_directories).toEqual([]);
 
     const member = uuid();
-    await push(db, owner, mutation('member.invite', { id: member, directory_id: dir.id, user_email: invitee.email, role: 'viewer' }));
+    await push(
+      db,
+      owner,
+      mutation('member.invite', { id: member, directory_id: dir.id, user_email: invitee.email, role: 'viewer' }),
+    );
     const invited = await pullAll(db, invitee, start.cursor, 2);
     expect(idsOf(invited.pages, 'link_directories')).toEqual([dir.id]);
     expect(idsOf(invited.pages, 'saved_links')).toHaveLength(3);
@@ -106,7 +134,9 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
   it('refuses an anonymous caller instead of answering empty', async () => {
     const error = await sqlError(as(db, anonymous, (sql) => sql.query('select public.sync_pull(null, 10)')));
     expect(error.code).toBe('42501');
-    const noUser = await sqlError(as(db, { role: 'authenticated' }, (sql) => sql.query('select public.sync_pull(null, 10)')));
+    const noUser = await sqlError(
+      as(db, { role: 'authenticated' }, (sql) => sql.query('select public.sync_pull(null, 10)')),
+    );
     expect(noUser.code).toBe('42501');
   });
 
@@ -115,7 +145,9 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     const other = await createUser(db);
     const dir = await makeDirectory(db, user);
     const foreign = (await pull(db, other)).cursor;
-    const future = Buffer.from(JSON.stringify({ v: 1, u: user.id, since: '999999999999', dirs: [] })).toString('base64');
+    const future = Buffer.from(JSON.stringify({ v: 1, u: user.id, since: '999999999999', dirs: [] })).toString(
+      'base64',
+    );
     for (const cursor of ['garbage!', Buffer.from('{"v":2}').toString('base64'), foreign, future]) {
       const answer = await pull(db, user, cursor);
       expect(answer.reset, cursor).toBe(true);
@@ -124,26 +156,36 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')('delivers a row whose transaction commits after a pull that did not see it', async () => {
-    const user = await createUser(db, { tier: 'pro' });
-    const dir = await makeDirectory(db, user);
-    await pull(db, user);
-    const t1 = await openClient(db);
-    try {
-      await t1.query('begin');
-      await actAs(t1, user);
-      const slow = uuid();
-      await t1.query(`insert into public.saved_links (id, directory_id, url, title) values ($1, $2, 'https://slow.example', 'Slow')`, [slow, dir.id]);
-      // Meanwhile another transaction commits a later change, and a pull runs.
-      const fast = uuid();
-      await push(db, user, mutation('link.create', { id: fast, directory_id: dir.id, url: 'https://fast.example', title: 'Fast' }));
-      const during = await pull(db, user);
-      expect(idsOf([during], 'saved_links')).toEqual([fast]);
-      await t1.query('commit');
-      const next = await pull(db, user, during.cursor);
-      expect(idsOf([next], 'saved_links')).toContain(slow);
-    } finally {
-      await t1.end();
-    }
-  });
+  it.runIf(kind === 'postgres')(
+    'delivers a row whose transaction commits after a pull that did not see it',
+    async () => {
+      const user = await createUser(db, { tier: 'pro' });
+      const dir = await makeDirectory(db, user);
+      await pull(db, user);
+      const t1 = await openClient(db);
+      try {
+        await t1.query('begin');
+        await actAs(t1, user);
+        const slow = uuid();
+        await t1.query(
+          `insert into public.saved_links (id, directory_id, url, title) values ($1, $2, 'https://slow.example', 'Slow')`,
+          [slow, dir.id],
+        );
+        // Meanwhile another transaction commits a later change, and a pull runs.
+        const fast = uuid();
+        await push(
+          db,
+          user,
+          mutation('link.create', { id: fast, directory_id: dir.id, url: 'https://fast.example', title: 'Fast' }),
+        );
+        const during = await pull(db, user);
+        expect(idsOf([during], 'saved_links')).toEqual([fast]);
+        await t1.query('commit');
+        const next = await pull(db, user, during.cursor);
+        expect(idsOf([next], 'saved_links')).toContain(slow);
+      } finally {
+        await t1.end();
+      }
+    },
+  );
 });

@@ -67,7 +67,10 @@ export function idsOf(pages: PullAnswer[], table: string): string[] {
 }
 
 export async function count(db: Db, table: string, where = 'true', params: unknown[] = []): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${where}`, params);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.${table} where ${where}`,
+    params,
+  );
   return rows[0]!.n;
 }
 
