@@ -1,0 +1,197 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
+import { mutate } from '../../src/data/mutate.ts';
+import { SyncEngine, SESSION_EXPIRED, type SyncEngineOptions } from '../../src/sync/engine.ts';
+import { createSyncLock } from '../../src/sync/lock.ts';
+import type { SyncStatus } from '../../src/sync/status-store.ts';
+import { ME, ctx, makeDirectory, makeLink, uuid } from '../data/helpers.ts';
+import { FakeServer, ManualTimers } from './fake-server.ts';
+
+let factory: IDBFactory;
+let db: LinkboardDb;
+let server: FakeServer;
+let timers: ManualTimers;
+let statuses: SyncStatus[];
+let rejected: string[];
+const pro = ctx({ tier: 'pro' });
+const dir = makeDirectory({ txid: '0' });
+
+function engine(overrides: Partial<SyncEngineOptions> = {}): SyncEngine {
+  return new SyncEngine({
+    db,
+    transport: server.transport(),
+    context: () => pro,
+    timers,
+    onStatus: (status) => statuses.push(status),
+    onRejected: (message) => rejected.push(message),
+    ...overrides,
+  });
+}
+
+beforeEach(async () => {
+  factory = new IDBFactory();
+  db = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+  server = new FakeServer(ME);
+  timers = new ManualTimers();
+  statuses = [];
+  rejected = [];
+  server.write('link_directories', { ...dir });
+  await engine().sync();
+});
+
+const addLink = (title = 'A', id = uuid()) =>
+  mutate(db, 'link.create', { id, directory_id: dir.id, url: 'https://a.test', title }, pro).then(() => id);
+
+describe('push and pull', () => {
+  it('pulls, pushes the outbox and stores canonical rows', async () => {
+    expect(await db.link_directories.get(dir.id)).toMatchObject({ name: dir.name });
+    const id = await addLink();
+    expect(await engine().sync()).toBe('synced');
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.table('saved_links').get(id)).toMatchObject({ title: 'A', owner_id: ME });
+    expect((await db.saved_links.get(id))?.txid).toBeDefined();
+    expect(statuses.at(-1)).toMatchObject({ state: 'synced', pending: 0, failed: 0 });
+  });
+
+  it('pushes in batches of at most 100, in queue order', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 250; i += 1) ids.push(await addLink(`L${i}`));
+    await engine().sync();
+    expect(server.pushed.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    expect(server.pushed.flat().map((m) => m.args.id)).toEqual(ids);
+  });
+
+  it('pulls pages until more is false', async () => {
+    for (let i = 0; i < 5; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    await engine({ pullLimit: 2 }).sync();
+    expect(await db.saved_links.count()).toBe(5);
+    expect(server.pulls.length).toBe(1 + 3);
+  });
+
+  it('keeps the queue across a reopen of the database', async () => {
+    await addLink();
+    db.close();
+    db = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+    expect(await db.outbox.count()).toBe(1);
+    await engine().sync();
+    expect(server.table('saved_links').size).toBe(1);
+  });
+});
+
+describe('transport errors', () => {
+  it('keeps the queue on network errors and backs off 1, 2, 5, 10, 10 s', async () => {
+    await addLink();
+    server.failNext('push', 'network', 3);
+    server.failNext('push', 'unavailable', 2, 503);
+    const sync = engine();
+    for (let i = 0; i < 5; i += 1) expect(await sync.sync()).toBe('offline');
+    expect(timers.delays).toEqual([1000, 2000, 5000, 10000, 10000]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(statuses.at(-1)).toMatchObject({ state: 'offline', pending: 1 });
+    timers.fireAll(); // the scheduled retry runs the sync
+    expect(await sync.sync()).toBe('synced');
+    expect(await db.outbox.count()).toBe(0);
+    await sync.sync();
+    expect(timers.scheduled).toBe(0);
+  });
+
+  it('on 401 refreshes the session once, then retries', async () => {
+    await addLink();
+    server.failNext('push', 'auth');
+    const refreshSession = vi.fn(async () => undefined);
+    expect(await engine({ refreshSession }).sync()).toBe('synced');
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a pull that keeps failing with 401 is an error, never "nothing changed"', async () => {
+    server.failNext('pull', 'auth', 2);
+    const refreshSession = vi.fn(async () => undefined);
+    expect(await engine({ refreshSession }).sync()).toBe('error');
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toMatchObject({ state: 'error', message: SESSION_EXPIRED });
+    expect(await db.link_directories.count()).toBe(1);
+  });
+});
+
+describe('rejections', () => {
+  it('restores the server rows and reports the spec message', async () => {
+    const link = server.write('saved_links', { ...makeLink({ directory_id: dir.id, title: 'Server' }) });
+    await engine().sync();
+    const m = await mutate(db, 'link.update', { id: link.id, title: 'Mine' }, pro);
+    expect((await db.saved_links.get(link.id))?.title).toBe('Mine');
+    server.rejectNext(m.id, 'forbidden', 'Failed to save link. Please try again.');
+    await engine().sync();
+    expect((await db.saved_links.get(link.id))?.title).toBe('Server');
+    expect(rejected).toEqual(['Failed to save link. Please try again.']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('drops a refused creation (the 31st link) and says why', async () => {
+    for (let i = 0; i < 30; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    const id = await addLink('31st'); // Pro locally, but the server counts 30 already
+    await engine().sync();
+    expect(await db.saved_links.get(id)).toBeUndefined();
+    expect(rejected).toEqual(['Upgrade to Pro to save more links.']);
+  });
+});
+
+describe('failing mutations', () => {
+  it('becomes failed after 3 attempts, stops blocking the queue; retry and discard work', async () => {
+    const link = server.write('saved_links', { ...makeLink({ directory_id: dir.id, title: 'Server' }) });
+    await engine().sync();
+    const bad = await mutate(db, 'link.update', { id: link.id, title: 'Bad' }, pro);
+    server.failNext('push', 'server', 3, 500);
+    const sync = engine();
+    expect(await sync.sync()).toBe('error');
+    expect(await sync.sync()).toBe('error');
+    expect((await db.outbox.get(bad.seq!))?.attempts).toBe(2);
+    expect(await sync.sync()).toBe('error');
+    expect(await db.outbox.get(bad.seq!)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'server failure' });
+    expect(statuses.at(-1)).toMatchObject({ state: 'error', failed: 1, message: '1 change could not be saved.' });
+    // Later mutations still drain; the failed change stays visible.
+    const next = await addLink('Next');
+    expect(await sync.sync()).toBe('error');
+    expect(server.table('saved_links').get(next)).toBeDefined();
+    expect((await db.saved_links.get(link.id))?.title).toBe('Bad');
+
+    await sync.retry(bad.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.table('saved_links').get(link.id)?.title).toBe('Bad');
+
+    const worse = await mutate(db, 'link.update', { id: link.id, title: 'Worse' }, pro);
+    server.failNext('push', 'server', 3, 500);
+    await sync.sync();
+    await sync.sync();
+    await sync.sync();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ id: worse.id, status: 'failed' });
+    expect(await sync.discard(worse.id)).toBe('synced');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.saved_links.get(link.id))?.title).toBe('Bad');
+    expect(server.pulls.at(-1)).toBeNull();
+  });
+
+  it('a server error on a batch counts attempts only against the culprit', async () => {
+    await addLink('1');
+    await addLink('2');
+    await addLink('3');
+    server.failNext('push', 'server', 1, 500);
+    expect(await engine().sync()).toBe('synced');
+    expect(server.pushed.map((batch) => batch.length)).toEqual([1, 1, 1]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('one drainer at a time', () => {
+  it('never runs two pushes or pulls at once across engines sharing the lock', async () => {
+    server.latencyMs = 5;
+    const lock = createSyncLock(ME, undefined);
+    const a = engine({ lock });
+    const b = engine({ lock });
+    for (let i = 0; i < 3; i += 1) await addLink(`L${i}`);
+    await Promise.all([a.sync(), b.sync(), a.sync(), b.sync()]);
+    expect(server.maxInFlight).toBe(1);
+    expect(server.pushed.flat().length).toBe(3);
+  });
+});
