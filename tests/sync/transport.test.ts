@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { classifyRpcError, createSupabaseTransport, SyncTransportError } from '../../src/backend/sync-transport.ts';
+
+it('classifies rpc failures', () => {
+  expect(classifyRpcError(0, { message: 'TypeError: fetch failed' }).kind).toBe('network');
+  expect(classifyRpcError(401, { message: 'JWT expired' }).kind).toBe('auth');
+  for (const status of [502, 503, 504]) expect(classifyRpcError(status, null).kind).toBe('unavailable');
+  expect(classifyRpcError(400, { message: 'bad' })).toMatchObject({ kind: 'server', message: 'bad', status: 400 });
+  expect(classifyRpcError(500, null).kind).toBe('server');
+});
+
+it('calls sync_push and sync_pull with the contract args', async () => {
+  const calls: unknown[] = [];
+  const client = {
+    rpc: async (fn: string, args: unknown) => {
+      calls.push([fn, args]);
+      if (fn === 'sync_pull') return { data: null, error: { message: 'JWT expired' }, status: 401 };
+      return { data: { results: [] }, error: null, status: 200 };
+    },
+  } as unknown as SupabaseClient;
+  const transport = createSupabaseTransport(client);
+  expect(await transport.push([{ id: 'm', name: 'link.delete', args: { id: 'x' } }])).toEqual({ results: [] });
+  await expect(transport.pull(null, 1000)).rejects.toMatchObject({ kind: 'auth' });
+  expect(calls).toEqual([
+    ['sync_push', { p_mutations: [{ id: 'm', name: 'link.delete', args: { id: 'x' } }] }],
+    ['sync_pull', { p_cursor: null, p_limit: 1000 }],
+  ]);
+  const throwing = createSupabaseTransport({ rpc: async () => { throw new TypeError('Failed to fetch'); } } as unknown as SupabaseClient);
+  await expect(throwing.pull('1', 10)).rejects.toBeInstanceOf(SyncTransportError);
+});

@@ -1,0 +1,51 @@
+import { expect, it, vi } from 'vitest';
+import { installSyncTriggers } from '../../src/sync/triggers.ts';
+import { createMutex } from '../../src/sync/lock.ts';
+import { mutate } from '../../src/data/mutate.ts';
+import { ctx, freshDb, uuid } from '../data/helpers.ts';
+import { ManualTimers } from './fake-server.ts';
+
+class Target extends EventTarget {
+  visibilityState: DocumentVisibilityState = 'visible';
+}
+
+it('syncs on start, after a mutation, online, visible, and every 30 s while visible', async () => {
+  const db = freshDb();
+  const engine = { sync: vi.fn(async () => 'synced') };
+  const win = new Target();
+  const doc = new Target();
+  const timers = new ManualTimers();
+  const off = installSyncTriggers(engine, db, { window: win, document: doc, timers });
+  expect(engine.sync).toHaveBeenCalledTimes(1);
+  await mutate(db, 'directory.create', { id: uuid(), name: 'x' }, ctx());
+  expect(engine.sync).toHaveBeenCalledTimes(2);
+  win.dispatchEvent(new Event('online'));
+  expect(engine.sync).toHaveBeenCalledTimes(3);
+  expect(timers.delays).toEqual([30_000]);
+  timers.fireAll();
+  expect(engine.sync).toHaveBeenCalledTimes(4);
+  doc.visibilityState = 'hidden';
+  doc.dispatchEvent(new Event('visibilitychange'));
+  expect(timers.scheduled).toBe(0);
+  doc.visibilityState = 'visible';
+  doc.dispatchEvent(new Event('visibilitychange'));
+  expect(engine.sync).toHaveBeenCalledTimes(5);
+  off();
+  win.dispatchEvent(new Event('online'));
+  expect(engine.sync).toHaveBeenCalledTimes(5);
+  expect(timers.scheduled).toBe(0);
+});
+
+it('the in-memory mutex runs tasks one at a time', async () => {
+  const mutex = createMutex();
+  let running = 0;
+  let max = 0;
+  const task = async () => {
+    running += 1;
+    max = Math.max(max, running);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    running -= 1;
+  };
+  await Promise.all([mutex.run(task), mutex.run(task), mutex.run(async () => { throw new Error('x'); }).catch(() => undefined), mutex.run(task)]);
+  expect(max).toBe(1);
+});
