@@ -154,8 +154,9 @@ begin
       into found_rows using ids;
     rows_out := rows_out || jsonb_build_object(tbl, found_rows);
     deleted_out := deleted_out || jsonb_build_object(tbl, coalesce((
-      select jsonb_agg(i order by i) from unnest(ids) i
-      where not exists (select 1 from jsonb_array_elements(found_rows) r where (r ->> 'id')::uuid = i)), '[]'));
+      select jsonb_agg(gone.id order by gone.id)
+      from (select unnest(ids) as id except select (r ->> 'id')::uuid from jsonb_array_elements(found_rows) r) gone
+    ), '[]'));
   end loop;
   return jsonb_build_object('rows', rows_out, 'deleted', deleted_out);
 end

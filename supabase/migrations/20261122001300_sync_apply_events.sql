@@ -12,7 +12,8 @@ begin
     when 'event.create' then
       insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, priority, owner_id)
       values (v_id, p_args ->> 'title', p_args ->> 'description', (p_args ->> 'starts_at')::timestamptz,
-              (p_args ->> 'ends_at')::timestamptz, public.sync_bool(p_args, 'is_task'), p_args ->> 'priority',
+              (p_args ->> 'ends_at')::timestamptz,
+              case when p_args ? 'is_task' then public.sync_bool(p_args, 'is_task') else false end, p_args ->> 'priority',
               auth.uid());
       return;
     when 'event.update', 'occurrence.detach' then
