@@ -7,7 +7,11 @@ import { messages } from '../domain/sync-codes.ts';
 
 export type DirectoryRole = 'owner' | 'editor' | 'viewer';
 
-export async function roleIn(tx: LinkboardTx, directory: DirectoryRow, ctx: MutationContext): Promise<DirectoryRole | null> {
+export async function roleIn(
+  tx: LinkboardTx,
+  directory: DirectoryRow,
+  ctx: MutationContext,
+): Promise<DirectoryRole | null> {
   if (directory.owner_id === ctx.userId) return 'owner';
   const email = ctx.email.trim().toLowerCase();
   const members = await tx.directory_members.where('directory_id').equals(directory.id).toArray();

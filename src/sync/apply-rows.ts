@@ -25,7 +25,10 @@ export async function putRows(db: LinkboardDb, changes: WireRows | undefined): P
   }
 }
 
-export async function deleteRows(db: LinkboardDb, deleted: Partial<Record<string, string[]>> | undefined): Promise<void> {
+export async function deleteRows(
+  db: LinkboardDb,
+  deleted: Partial<Record<string, string[]>> | undefined,
+): Promise<void> {
   if (!deleted) return;
   for (const name of syncedTableNames) {
     const ids = deleted[name as SyncedTableName];

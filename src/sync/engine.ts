@@ -171,7 +171,12 @@ export class SyncEngine {
         if (await this.markAttempt(head, error.message)) continue;
         throw error;
       }
-      const outcome = await applyPushAnswer(db, batch.map((row) => row.id), answer, this.options.context());
+      const outcome = await applyPushAnswer(
+        db,
+        batch.map((row) => row.id),
+        answer,
+        this.options.context(),
+      );
       for (const result of outcome.rejected) {
         this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
       }

@@ -14,7 +14,13 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
 }
 
-export const initialSyncStatus: SyncStatus = { state: 'synced', pending: 0, failed: 0, message: null, lastSyncedAt: null };
+export const initialSyncStatus: SyncStatus = {
+  state: 'synced',
+  pending: 0,
+  failed: 0,
+  message: null,
+  lastSyncedAt: null,
+};
 
 export const useSyncStatus = create<SyncStatus>(() => initialSyncStatus);
 

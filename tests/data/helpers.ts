@@ -59,7 +59,15 @@ export function makeLink(overrides: Partial<LinkRow> = {}): LinkRow {
 }
 
 export function makeMember(overrides: Partial<MemberRow> = {}): MemberRow {
-  return { id: uuid(), directory_id: uuid(), user_email: 'friend@example.com', role: 'viewer', inviter_id: OTHER, ...stamps, ...overrides };
+  return {
+    id: uuid(),
+    directory_id: uuid(),
+    user_email: 'friend@example.com',
+    role: 'viewer',
+    inviter_id: OTHER,
+    ...stamps,
+    ...overrides,
+  };
 }
 
 export function makeEvent(overrides: Partial<EventRow> = {}): EventRow {

@@ -3,7 +3,19 @@ import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { mutationNames } from '../../src/domain/mutation-names.ts';
-import { ME, OTHER, ctx, freshDb, makeDirectory, makeEvent, makeLink, makeMember, makePoll, snapshot, uuid } from './helpers.ts';
+import {
+  ME,
+  OTHER,
+  ctx,
+  freshDb,
+  makeDirectory,
+  makeEvent,
+  makeLink,
+  makeMember,
+  makePoll,
+  snapshot,
+  uuid,
+} from './helpers.ts';
 
 let db: LinkboardDb;
 beforeEach(() => {
@@ -29,7 +41,15 @@ describe('mutate', () => {
     expect(row).toMatchObject({ id: 'm-1', name: 'directory.create', attempts: 0, status: 'pending' });
     expect(await db.link_directories.get(id)).toMatchObject({ name: 'Reading', color: 'green', owner_id: ME });
     expect(await db.outbox.toArray()).toEqual([
-      { seq: 1, id: 'm-1', name: 'directory.create', args: { id, name: 'Reading', color: 'green' }, created_at: ctx().now().toISOString(), attempts: 0, status: 'pending' },
+      {
+        seq: 1,
+        id: 'm-1',
+        name: 'directory.create',
+        args: { id, name: 'Reading', color: 'green' },
+        created_at: ctx().now().toISOString(),
+        attempts: 0,
+        status: 'pending',
+      },
     ]);
   });
 
@@ -54,11 +74,17 @@ describe('mutate', () => {
 describe('directories', () => {
   it('validates name and colour', async () => {
     await expectRefused(() => mutate(db, 'directory.create', { id: uuid(), name: '  ' }, ctx()), 'invalid');
-    await expectRefused(() => mutate(db, 'directory.create', { id: uuid(), name: 'x', color: 'red' as never }, ctx()), 'invalid');
+    await expectRefused(
+      () => mutate(db, 'directory.create', { id: uuid(), name: 'x', color: 'red' as never }, ctx()),
+      'invalid',
+    );
   });
 
   it('passwords are Pro; is_public false clears has_password', async () => {
-    await expectRefused(() => mutate(db, 'directory.create', { id: uuid(), name: 'x', is_public: true, password: 'pw' }, ctx()), 'limit_reached');
+    await expectRefused(
+      () => mutate(db, 'directory.create', { id: uuid(), name: 'x', is_public: true, password: 'pw' }, ctx()),
+      'limit_reached',
+    );
     const id = uuid();
     await mutate(db, 'directory.create', { id, name: 'x', is_public: true, password: 'pw' }, pro);
     expect(await db.link_directories.get(id)).toMatchObject({ is_public: true, has_password: true });
@@ -75,14 +101,31 @@ describe('directories', () => {
     await db.saved_links.put(makeLink({ directory_id: mine.id }));
     await db.directory_members.put(makeMember({ directory_id: mine.id }));
     await db.voting_posts.put(poll);
-    await db.user_votes.put({ id: uuid(), post_id: poll.id, option_index: 0, user_email: 'me@example.com', user_id: ME, created_at: '', updated_at: '' });
+    await db.user_votes.put({
+      id: uuid(),
+      post_id: poll.id,
+      option_index: 0,
+      user_email: 'me@example.com',
+      user_id: ME,
+      created_at: '',
+      updated_at: '',
+    });
     await expectRefused(() => mutate(db, 'directory.update', { id: theirs.id, name: 'n' }, ctx()), 'forbidden');
     await expectRefused(() => mutate(db, 'directory.delete', { id: theirs.id }, ctx()), 'forbidden');
-    await expectRefused(() => mutate(db, 'directory.delete', { id: uuid() }, ctx()), 'not_found', 'Directory not found.');
+    await expectRefused(
+      () => mutate(db, 'directory.delete', { id: uuid() }, ctx()),
+      'not_found',
+      'Directory not found.',
+    );
     await mutate(db, 'directory.update', { id: mine.id, name: 'Renamed', description: '' }, ctx());
     expect(await db.link_directories.get(mine.id)).toMatchObject({ name: 'Renamed', description: null });
     await mutate(db, 'directory.delete', { id: mine.id }, ctx());
-    expect([await db.saved_links.count(), await db.directory_members.count(), await db.voting_posts.count(), await db.user_votes.count()]).toEqual([0, 0, 0, 0]);
+    expect([
+      await db.saved_links.count(),
+      await db.directory_members.count(),
+      await db.voting_posts.count(),
+      await db.user_votes.count(),
+    ]).toEqual([0, 0, 0, 0]);
   });
 });
 
@@ -95,27 +138,58 @@ describe('links', () => {
 
   it('prepends https:// and refuses other schemes', async () => {
     const id = uuid();
-    await mutate(db, 'link.create', { id, directory_id: dir.id, url: ' example.com/a ', title: ' A ', notes: '' }, ctx());
-    expect(await db.saved_links.get(id)).toMatchObject({ url: 'https://example.com/a', title: 'A', notes: null, owner_id: ME, created_by: ME });
+    await mutate(
+      db,
+      'link.create',
+      { id, directory_id: dir.id, url: ' example.com/a ', title: ' A ', notes: '' },
+      ctx(),
+    );
+    expect(await db.saved_links.get(id)).toMatchObject({
+      url: 'https://example.com/a',
+      title: 'A',
+      notes: null,
+      owner_id: ME,
+      created_by: ME,
+    });
     await mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'http://x.test', title: 'B' }, ctx());
     await mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'localhost:8080/x', title: 'C' }, ctx());
     for (const url of ['javascript:alert(1)', 'ftp://x.test', 'mailto:a@b.c', 'data:text/html,x']) {
-      await expectRefused(() => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url, title: 'x' }, ctx()), 'invalid', 'Only http and https links can be saved.');
+      await expectRefused(
+        () => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url, title: 'x' }, ctx()),
+        'invalid',
+        'Only http and https links can be saved.',
+      );
     }
   });
 
   it('requires url and title', async () => {
-    await expectRefused(() => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: '', title: 'x' }, ctx()), 'invalid');
-    await expectRefused(() => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'a.test', title: ' ' }, ctx()), 'invalid');
+    await expectRefused(
+      () => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: '', title: 'x' }, ctx()),
+      'invalid',
+    );
+    await expectRefused(
+      () => mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'a.test', title: ' ' }, ctx()),
+      'invalid',
+    );
   });
 
   it('cleans tags on Pro, sets favourite, updates and deletes', async () => {
     const id = uuid();
-    await mutate(db, 'link.create', { id, directory_id: dir.id, url: 'a.test', title: 'A', tags: [' a', 'a ', '', 'b'] }, pro);
+    await mutate(
+      db,
+      'link.create',
+      { id, directory_id: dir.id, url: 'a.test', title: 'A', tags: [' a', 'a ', '', 'b'] },
+      pro,
+    );
     expect((await db.saved_links.get(id))?.tags).toEqual(['a', 'b']);
     await mutate(db, 'link.set_favorite', { id, value: true }, pro);
     await mutate(db, 'link.update', { id, title: 'New', url: 'b.test' }, pro);
-    expect(await db.saved_links.get(id)).toMatchObject({ title: 'New', url: 'https://b.test', is_favorite: true, tags: ['a', 'b'] });
+    expect(await db.saved_links.get(id)).toMatchObject({
+      title: 'New',
+      url: 'https://b.test',
+      is_favorite: true,
+      tags: ['a', 'b'],
+    });
     await mutate(db, 'link.delete', { id }, pro);
     expect(await db.saved_links.get(id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(4);
@@ -128,14 +202,20 @@ describe('links', () => {
     await db.saved_links.put(link);
     const membership = makeMember({ directory_id: shared.id, user_email: 'me@example.com', role: 'viewer' });
     await db.directory_members.put(membership);
-    await expectRefused(() => mutate(db, 'link.create', { id: uuid(), directory_id: shared.id, url: 'a.test', title: 'x' }, ctx()), 'forbidden');
+    await expectRefused(
+      () => mutate(db, 'link.create', { id: uuid(), directory_id: shared.id, url: 'a.test', title: 'x' }, ctx()),
+      'forbidden',
+    );
     await expectRefused(() => mutate(db, 'link.update', { id: link.id, title: 'x' }, ctx()), 'forbidden');
     await db.directory_members.put({ ...membership, role: 'editor' });
     const id = uuid();
     await mutate(db, 'link.create', { id, directory_id: shared.id, url: 'a.test', title: 'x' }, ctx());
     expect(await db.saved_links.get(id)).toMatchObject({ owner_id: OTHER, created_by: ME });
     await mutate(db, 'link.update', { id: link.id, title: 'edited' }, ctx());
-    await expectRefused(() => mutate(db, 'link.create', { id: uuid(), directory_id: uuid(), url: 'a.test', title: 'x' }, ctx()), 'not_found');
+    await expectRefused(
+      () => mutate(db, 'link.create', { id: uuid(), directory_id: uuid(), url: 'a.test', title: 'x' }, ctx()),
+      'not_found',
+    );
   });
 });
 
@@ -145,14 +225,28 @@ describe('members', () => {
     const mine = makeDirectory();
     await db.link_directories.bulkPut([theirs, mine]);
     await expectRefused(
-      () => mutate(db, 'member.invite', { id: uuid(), directory_id: theirs.id, user_email: 'a@b.c', role: 'viewer' }, ctx()),
+      () =>
+        mutate(
+          db,
+          'member.invite',
+          { id: uuid(), directory_id: theirs.id, user_email: 'a@b.c', role: 'viewer' },
+          ctx(),
+        ),
       'forbidden',
       'Only the owner can manage members.',
     );
-    await expectRefused(() => mutate(db, 'member.invite', { id: uuid(), directory_id: mine.id, user_email: 'nope', role: 'viewer' }, ctx()), 'invalid');
+    await expectRefused(
+      () =>
+        mutate(db, 'member.invite', { id: uuid(), directory_id: mine.id, user_email: 'nope', role: 'viewer' }, ctx()),
+      'invalid',
+    );
     const id = uuid();
     await mutate(db, 'member.invite', { id, directory_id: mine.id, user_email: 'a@b.c', role: 'editor' }, pro);
-    await expectRefused(() => mutate(db, 'member.invite', { id: uuid(), directory_id: mine.id, user_email: 'A@b.c', role: 'viewer' }, pro), 'conflict');
+    await expectRefused(
+      () =>
+        mutate(db, 'member.invite', { id: uuid(), directory_id: mine.id, user_email: 'A@b.c', role: 'viewer' }, pro),
+      'conflict',
+    );
     await mutate(db, 'member.set_role', { id, role: 'viewer' }, pro);
     expect((await db.directory_members.get(id))?.role).toBe('viewer');
     await mutate(db, 'member.remove', { id }, pro);
@@ -162,17 +256,53 @@ describe('members', () => {
 
 describe('events, tasks and series', () => {
   it('validates events and applies create, update, complete and delete', async () => {
-    await expectRefused(() => mutate(db, 'event.create', { id: uuid(), title: 'x', starts_at: null, ends_at: null, is_task: false }, ctx()), 'invalid', 'Start is required for events.');
-    await expectRefused(() => mutate(db, 'event.create', { id: uuid(), title: '', starts_at: '2026-03-16T09:00:00Z', ends_at: null, is_task: false }, ctx()), 'invalid');
     await expectRefused(
-      () => mutate(db, 'event.create', { id: uuid(), title: 'x', starts_at: '2026-03-16T09:00:00Z', ends_at: '2026-03-16T08:00:00Z', is_task: false }, ctx()),
+      () =>
+        mutate(db, 'event.create', { id: uuid(), title: 'x', starts_at: null, ends_at: null, is_task: false }, ctx()),
+      'invalid',
+      'Start is required for events.',
+    );
+    await expectRefused(
+      () =>
+        mutate(
+          db,
+          'event.create',
+          { id: uuid(), title: '', starts_at: '2026-03-16T09:00:00Z', ends_at: null, is_task: false },
+          ctx(),
+        ),
+      'invalid',
+    );
+    await expectRefused(
+      () =>
+        mutate(
+          db,
+          'event.create',
+          {
+            id: uuid(),
+            title: 'x',
+            starts_at: '2026-03-16T09:00:00Z',
+            ends_at: '2026-03-16T08:00:00Z',
+            is_task: false,
+          },
+          ctx(),
+        ),
       'invalid',
     );
     const task = uuid();
-    await mutate(db, 'event.create', { id: task, title: 'T', starts_at: null, ends_at: null, is_task: true, priority: 'high' }, ctx());
+    await mutate(
+      db,
+      'event.create',
+      { id: task, title: 'T', starts_at: null, ends_at: null, is_task: true, priority: 'high' },
+      ctx(),
+    );
     await mutate(db, 'task.set_completed', { id: task, value: true }, ctx());
     await mutate(db, 'event.update', { id: task, title: 'T2', priority: 'low' }, ctx());
-    expect(await db.calendar_events.get(task)).toMatchObject({ title: 'T2', is_completed: true, priority: 'low', is_task: true });
+    expect(await db.calendar_events.get(task)).toMatchObject({
+      title: 'T2',
+      is_completed: true,
+      priority: 'low',
+      is_task: true,
+    });
     await expectRefused(() => mutate(db, 'event.update', { id: task, priority: 'urgent' as never }, ctx()), 'invalid');
     await mutate(db, 'event.delete', { id: task }, ctx());
     expect(await db.calendar_events.count()).toBe(0);
@@ -180,22 +310,64 @@ describe('events, tasks and series', () => {
   });
 
   it('creates, replaces, detaches and deletes a series (Pro)', async () => {
-    const occ = (day: number) => ({ id: uuid(), title: 'Gym', description: '', starts_at: `2026-03-1${day}T07:00:00Z`, ends_at: `2026-03-1${day}T08:00:00Z` });
+    const occ = (day: number) => ({
+      id: uuid(),
+      title: 'Gym',
+      description: '',
+      starts_at: `2026-03-1${day}T07:00:00Z`,
+      ends_at: `2026-03-1${day}T08:00:00Z`,
+    });
     const first = uuid();
     const occurrences = [occ(6), occ(7), occ(8)];
-    await mutate(db, 'series.create', { series_id: first, rule: 'daily', until: '2026-03-18T23:59:00Z', occurrences }, pro);
+    await mutate(
+      db,
+      'series.create',
+      { series_id: first, rule: 'daily', until: '2026-03-18T23:59:00Z', occurrences },
+      pro,
+    );
     expect(await db.calendar_events.where('series_id').equals(first).count()).toBe(3);
-    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({ recurrence_rule: 'daily', description: null, is_task: false });
+    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({
+      recurrence_rule: 'daily',
+      description: null,
+      is_task: false,
+    });
     await mutate(db, 'occurrence.detach', { id: occurrences[0]!.id, title: 'Solo' }, pro);
-    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({ series_id: null, recurrence_rule: 'none', title: 'Solo' });
+    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({
+      series_id: null,
+      recurrence_rule: 'none',
+      title: 'Solo',
+    });
     const second = uuid();
-    await mutate(db, 'series.replace', { old_series_id: first, series_id: second, rule: 'weekly', until: '2026-03-30T00:00:00Z', occurrences: [occ(6)] }, pro);
+    await mutate(
+      db,
+      'series.replace',
+      { old_series_id: first, series_id: second, rule: 'weekly', until: '2026-03-30T00:00:00Z', occurrences: [occ(6)] },
+      pro,
+    );
     expect(await db.calendar_events.where('series_id').equals(first).count()).toBe(0);
     expect(await db.calendar_events.where('series_id').equals(second).count()).toBe(1);
     await mutate(db, 'series.delete', { series_id: second }, pro);
     expect(await db.calendar_events.count()).toBe(1);
-    await expectRefused(() => mutate(db, 'series.create', { series_id: uuid(), rule: 'yearly' as never, until: '2026-04-01T00:00:00Z', occurrences: [occ(6)] }, pro), 'invalid');
-    await expectRefused(() => mutate(db, 'series.create', { series_id: uuid(), rule: 'daily', until: '2026-04-01T00:00:00Z', occurrences: [] }, pro), 'invalid');
+    await expectRefused(
+      () =>
+        mutate(
+          db,
+          'series.create',
+          { series_id: uuid(), rule: 'yearly' as never, until: '2026-04-01T00:00:00Z', occurrences: [occ(6)] },
+          pro,
+        ),
+      'invalid',
+    );
+    await expectRefused(
+      () =>
+        mutate(
+          db,
+          'series.create',
+          { series_id: uuid(), rule: 'daily', until: '2026-04-01T00:00:00Z', occurrences: [] },
+          pro,
+        ),
+      'invalid',
+    );
   });
 });
 
@@ -203,14 +375,30 @@ describe('polls', () => {
   it('validates options (2 to 6, first two required) and the deadline', async () => {
     const bad = [['a'], ['a', ''], ['', 'b', 'c'], ['1', '2', '3', '4', '5', '6', '7']];
     for (const options of bad) {
-      await expectRefused(() => mutate(db, 'poll.create', { id: uuid(), title: 'P', options }, ctx()), 'invalid', 'Please provide at least 2 voting options');
+      await expectRefused(
+        () => mutate(db, 'poll.create', { id: uuid(), title: 'P', options }, ctx()),
+        'invalid',
+        'Please provide at least 2 voting options',
+      );
     }
-    await expectRefused(() => mutate(db, 'poll.create', { id: uuid(), title: 'P', options: ['a', 'b'], deadline: '2026-03-15T11:00:00Z' }, ctx()), 'invalid');
+    await expectRefused(
+      () =>
+        mutate(
+          db,
+          'poll.create',
+          { id: uuid(), title: 'P', options: ['a', 'b'], deadline: '2026-03-15T11:00:00Z' },
+          ctx(),
+        ),
+      'invalid',
+    );
     const id = uuid();
     await mutate(db, 'poll.create', { id, title: ' P ', options: [' a ', 'b', ''] }, ctx());
     expect(await db.voting_posts.get(id)).toMatchObject({
       title: 'P',
-      options: [{ text: 'a', votes: 0 }, { text: 'b', votes: 0 }],
+      options: [
+        { text: 'a', votes: 0 },
+        { text: 'b', votes: 0 },
+      ],
       created_by: 'me@example.com',
       created_by_id: ME,
       directory_id: null,
@@ -225,26 +413,59 @@ describe('polls', () => {
       'limit_reached',
       'Shared team voting boards are exclusive to the Team plan.',
     );
-    await mutate(db, 'poll.create', { id: uuid(), title: 'P', options: ['a', 'b'], directory_id: dir.id }, ctx({ tier: 'team' }));
+    await mutate(
+      db,
+      'poll.create',
+      { id: uuid(), title: 'P', options: ['a', 'b'], directory_id: dir.id },
+      ctx({ tier: 'team' }),
+    );
   });
 
   it('votes once on an open poll and counts the vote', async () => {
     const poll = makePoll();
     const closed = makePoll({ deadline: '2026-03-15T11:59:00Z' });
     await db.voting_posts.bulkPut([poll, closed]);
-    await expectRefused(() => mutate(db, 'poll.vote', { id: uuid(), post_id: closed.id, option_index: 0 }, ctx()), 'poll_closed', 'This poll is closed.');
-    await expectRefused(() => mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 2 }, ctx()), 'invalid');
-    await expectRefused(() => mutate(db, 'poll.vote', { id: uuid(), post_id: uuid(), option_index: 0 }, ctx()), 'not_found');
+    await expectRefused(
+      () => mutate(db, 'poll.vote', { id: uuid(), post_id: closed.id, option_index: 0 }, ctx()),
+      'poll_closed',
+      'This poll is closed.',
+    );
+    await expectRefused(
+      () => mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 2 }, ctx()),
+      'invalid',
+    );
+    await expectRefused(
+      () => mutate(db, 'poll.vote', { id: uuid(), post_id: uuid(), option_index: 0 }, ctx()),
+      'not_found',
+    );
     await mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 1 }, ctx());
     expect((await db.voting_posts.get(poll.id))?.options.map((o) => o.votes)).toEqual([0, 1]);
-    await expectRefused(() => mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 0 }, ctx()), 'already_voted', 'You have already voted on this poll.');
+    await expectRefused(
+      () => mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 0 }, ctx()),
+      'already_voted',
+      'You have already voted on this poll.',
+    );
   });
 });
 
 describe('profile', () => {
   it('validates username and time zone, and updates the own profile', async () => {
-    await db.user_profiles.put({ id: ME, email: 'me@example.com', full_name: '', username: 'me', bio: '', subscription_tier: 'free', time_zone: 'UTC', created_at: '', updated_at: '' });
-    await expectRefused(() => mutate(db, 'profile.update', { username: 'ab' }, ctx()), 'invalid', 'Please choose a username (min 3 chars).');
+    await db.user_profiles.put({
+      id: ME,
+      email: 'me@example.com',
+      full_name: '',
+      username: 'me',
+      bio: '',
+      subscription_tier: 'free',
+      time_zone: 'UTC',
+      created_at: '',
+      updated_at: '',
+    });
+    await expectRefused(
+      () => mutate(db, 'profile.update', { username: 'ab' }, ctx()),
+      'invalid',
+      'Please choose a username (min 3 chars).',
+    );
     await expectRefused(() => mutate(db, 'profile.update', { time_zone: 'Mars/Olympus' }, ctx()), 'invalid');
     await mutate(db, 'profile.update', { username: 'New_Name', bio: null, time_zone: 'Europe/Paris' }, ctx());
     expect(await db.user_profiles.get(ME)).toMatchObject({ username: 'new_name', bio: '', time_zone: 'Europe/Paris' });

@@ -148,7 +148,11 @@ describe('failing mutations', () => {
     expect(await sync.sync()).toBe('error');
     expect((await db.outbox.get(bad.seq!))?.attempts).toBe(2);
     expect(await sync.sync()).toBe('error');
-    expect(await db.outbox.get(bad.seq!)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'server failure' });
+    expect(await db.outbox.get(bad.seq!)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'server failure',
+    });
     expect(statuses.at(-1)).toMatchObject({ state: 'error', failed: 1, message: '1 change could not be saved.' });
     // Later mutations still drain; the failed change stays visible.
     const next = await addLink('Next');

@@ -49,9 +49,16 @@ export class FakeServer {
   }
 
   /** Writes a row as the server would (new txid, timestamps). */
-  write(name: string, row: Row): Row {
+  write(name: string, input: { id: string; [key: string]: unknown } | { id: string }): Row {
+    const row = input as Row;
     const previous = this.table(name).get(row.id);
-    const stored = { created_at: '2026-03-01T00:00:00.000Z', ...previous, ...row, txid: String(++this.version), updated_at: new Date(Date.UTC(2026, 2, 1, 0, 0, this.version)).toISOString() };
+    const stored = {
+      created_at: '2026-03-01T00:00:00.000Z',
+      ...previous,
+      ...row,
+      txid: String(++this.version),
+      updated_at: new Date(Date.UTC(2026, 2, 1, 0, 0, this.version)).toISOString(),
+    };
     this.table(name).set(row.id, stored);
     return stored;
   }
@@ -62,7 +69,8 @@ export class FakeServer {
   }
 
   failNext(call: 'push' | 'pull', kind: SyncTransportError['kind'], times = 1, status: number | null = null) {
-    for (let i = 0; i < times; i += 1) this.failures.push({ call, error: new SyncTransportError(kind, `${kind} failure`, status) });
+    for (let i = 0; i < times; i += 1)
+      this.failures.push({ call, error: new SyncTransportError(kind, `${kind} failure`, status) });
   }
 
   rejectNext(mutationId: string, code: string, message: string) {
@@ -119,14 +127,26 @@ export class FakeServer {
     if (name === 'link.create') {
       const owned = [...this.table('saved_links').values()].filter((row) => !row.deleted_at).length;
       if (owned >= 30) {
-        return { id, status: 'rejected', code: 'limit_reached', message: 'Upgrade to Pro to save more links.', ...restore() };
+        return {
+          id,
+          status: 'rejected',
+          code: 'limit_reached',
+          message: 'Upgrade to Pro to save more links.',
+          ...restore(),
+        };
       }
     }
     if (name.endsWith('.delete') || name === 'member.remove') {
       const dead = this.tombstone(table, rowId);
       return { id, status: 'applied', rows: dead ? { [table]: [dead] } : {} };
     }
-    if (name.endsWith('.create') || name === 'member.invite' || name.startsWith('link.') || name.startsWith('event.') || name.startsWith('task.')) {
+    if (
+      name.endsWith('.create') ||
+      name === 'member.invite' ||
+      name.startsWith('link.') ||
+      name.startsWith('event.') ||
+      name.startsWith('task.')
+    ) {
       const fields = { ...args };
       if (name === 'link.set_favorite' || name === 'task.set_completed') {
         delete fields.value;

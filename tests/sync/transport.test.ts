@@ -26,6 +26,10 @@ it('calls sync_push and sync_pull with the contract args', async () => {
     ['sync_push', { p_mutations: [{ id: 'm', name: 'link.delete', args: { id: 'x' } }] }],
     ['sync_pull', { p_cursor: null, p_limit: 1000 }],
   ]);
-  const throwing = createSupabaseTransport({ rpc: async () => { throw new TypeError('Failed to fetch'); } } as unknown as SupabaseClient);
+  const throwing = createSupabaseTransport({
+    rpc: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+  } as unknown as SupabaseClient);
   await expect(throwing.pull('1', 10)).rejects.toBeInstanceOf(SyncTransportError);
 });

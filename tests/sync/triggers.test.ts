@@ -46,6 +46,15 @@ it('the in-memory mutex runs tasks one at a time', async () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     running -= 1;
   };
-  await Promise.all([mutex.run(task), mutex.run(task), mutex.run(async () => { throw new Error('x'); }).catch(() => undefined), mutex.run(task)]);
+  await Promise.all([
+    mutex.run(task),
+    mutex.run(task),
+    mutex
+      .run(async () => {
+        throw new Error('x');
+      })
+      .catch(() => undefined),
+    mutex.run(task),
+  ]);
   expect(max).toBe(1);
 });

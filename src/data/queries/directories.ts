@@ -11,15 +11,19 @@ export function useDirectories(db: LinkboardDb): DirectoryRow[] | undefined {
 export function useLinks(db: LinkboardDb, directoryId: string | null): LinkRow[] | undefined {
   return useLiveQuery(
     () =>
-      (directoryId === null ? db.saved_links.toArray() : db.saved_links.where('directory_id').equals(directoryId).toArray()).then(
-        newestFirst,
-      ),
+      (directoryId === null
+        ? db.saved_links.toArray()
+        : db.saved_links.where('directory_id').equals(directoryId).toArray()
+      ).then(newestFirst),
     [db, directoryId],
   );
 }
 
 export function useMembers(db: LinkboardDb, directoryId: string): MemberRow[] | undefined {
-  return useLiveQuery(() => db.directory_members.where('directory_id').equals(directoryId).sortBy('user_email'), [db, directoryId]);
+  return useLiveQuery(
+    () => db.directory_members.where('directory_id').equals(directoryId).sortBy('user_email'),
+    [db, directoryId],
+  );
 }
 
 function byName(rows: DirectoryRow[]): DirectoryRow[] {
