@@ -33,6 +33,8 @@ test('a visitor reads the landing page, signs up, stays signed in, is kept to th
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/organise, plan, decide/i).first()).toBeVisible();
+  await page.waitForLoadState('load');
   expect(await page.evaluate(() => localStorage.getItem('lb_username'))).toBeNull();
   await page.goto(`/Dashboard/${user.username}`);
   await expect(page).toHaveURL(/\/$/);

@@ -27,9 +27,9 @@ export function CookieBanner() {
     <div
       role="region"
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-lg sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-md sm:rounded-xl sm:border"
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">
           Linkboard uses essential cookies and local storage to keep you signed in and remember your settings. With your
           permission we may also personalise ads and measure usage. Read our{' '}
