@@ -13,19 +13,28 @@ export function writeSidebarCookie(open: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SEVEN_DAYS}; SameSite=Lax`;
 }
 
-/** Open state plus toggle; Ctrl or Cmd plus B toggles it. */
-export function useSidebarState() {
-  const [open, setOpenState] = useState(() => readSidebarCookie());
-  const setOpen = useCallback((value: boolean) => {
-    setOpenState(value);
-    writeSidebarCookie(value);
-  }, []);
+/**
+ * Open state plus toggle; Ctrl or Cmd plus B toggles it. On a phone the sidebar is a drawer
+ * with its own state that starts closed and is not remembered.
+ */
+export function useSidebarState(mobile = false) {
+  const [desktopOpen, setOpenState] = useState(() => readSidebarCookie());
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const setOpen = useCallback(
+    (value: boolean) => {
+      if (mobile) return setMobileOpen(value);
+      setOpenState(value);
+      writeSidebarCookie(value);
+    },
+    [mobile],
+  );
   const toggle = useCallback(() => {
+    if (mobile) return setMobileOpen((value) => !value);
     setOpenState((value) => {
       writeSidebarCookie(!value);
       return !value;
     });
-  }, []);
+  }, [mobile]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'b' && (event.metaKey || event.ctrlKey)) {
@@ -36,5 +45,5 @@ export function useSidebarState() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [toggle]);
-  return { open, setOpen, toggle };
+  return { open: mobile ? mobileOpen : desktopOpen, setOpen, toggle };
 }
