@@ -1,11 +1,14 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: precaches the app shell and serves it for every navigation, so the
- * app opens offline after one online visit. API paths always go to the network.
+ * app opens offline after one online visit. API paths always go to the network. The
+ * Background Sync event drains the user's outbox even when no tab is open.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SYNC_TAG, type WorkerSyncMessage } from '../src/backend/background-sync.ts';
+import { runBackgroundSync } from './background-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -20,6 +23,26 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+async function tellPages(message: WorkerSyncMessage): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  for (const page of pages) page.postMessage(message);
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    runBackgroundSync((message) => void tellPages(message)).then((outcome) => {
+      // Still offline: fail, so the browser tries again later.
+      if (outcome === 'offline') throw new Error('Sync postponed: offline');
+    }),
+  );
 });
 
 clientsClaim();

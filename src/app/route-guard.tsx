@@ -8,6 +8,20 @@ function needsUser(path: string): boolean {
   return isProtectedPath(path) || isVisitorPath(path) || pathUsername(path) !== null || /^\/login\/?$/i.test(path);
 }
 
+/**
+ * After the user renamed themselves, a path with the old username moves to the new one
+ * instead of counting as someone else's page.
+ */
+export function followRename(path: string, target: string | null, former: string | null, current: string | null) {
+  const inPath = pathUsername(path);
+  if (target !== '/' || !former || !current || !inPath || inPath.toLowerCase() !== former.toLowerCase()) return target;
+  const parts = path.split('/');
+  const index = parts.findIndex((part, i) => i > 1 && part === inPath);
+  if (index < 0) return target;
+  parts[index] = current;
+  return parts.join('/');
+}
+
 /** Applies the redirect and guard rules of spec 2.2 with history replace. */
 export function RouteGuard() {
   const { pathname } = useLocation();
@@ -15,6 +29,7 @@ export function RouteGuard() {
   const status = useCurrentUser((state) => state.status);
   const user = useCurrentUser((state) => state.user);
   const ensureLoaded = useCurrentUser((state) => state.ensureLoaded);
+  const formerUsername = useCurrentUser((state) => state.formerUsername);
 
   const viewer: Viewer =
     status === 'signed-in' && user
@@ -27,7 +42,7 @@ export function RouteGuard() {
     if (needsUser(pathname)) void ensureLoaded();
   }, [pathname, ensureLoaded]);
 
-  const target = redirectFor(pathname, viewer);
+  const target = followRename(pathname, redirectFor(pathname, viewer), formerUsername, user?.username ?? null);
   useEffect(() => {
     if (target && target !== pathname) navigate(target, { replace: true });
   }, [target, pathname, navigate]);

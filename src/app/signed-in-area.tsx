@@ -1,16 +1,16 @@
 import { useCurrentUser } from '../backend/current-user-store.ts';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { SyncProvider } from './sync/sync-provider.tsx';
 
 /** The workspace: shown once the user is known; the guard moves visitors away. */
 export function SignedInArea() {
   const status = useCurrentUser((state) => state.status);
   const user = useCurrentUser((state) => state.user);
-  if (status !== 'signed-in' || !user) {
-    return (
-      <div role="status" aria-label="Loading" className="flex min-h-screen items-center justify-center">
-        <span className="border-brand-600 h-8 w-8 animate-spin rounded-full border-4 border-t-transparent" />
-      </div>
-    );
-  }
-  return <AppShell user={user} />;
+  if (status !== 'signed-in' || !user) return <LoadingScreen />;
+  return (
+    <SyncProvider key={user.id} user={user}>
+      <AppShell user={user} />
+    </SyncProvider>
+  );
 }

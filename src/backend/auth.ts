@@ -1,5 +1,6 @@
 import { supabase } from './supabase.ts';
 import { rememberUsername } from './remembered-username.ts';
+import { SESSION_STORAGE_KEY, sessionStorageAdapter } from './session-storage.ts';
 
 export type AuthResult = { ok: true } | { ok: false; message: string };
 
@@ -49,12 +50,19 @@ export async function claimUsername(username: string): Promise<boolean> {
  * the remembered username, then hard-navigate to /.
  */
 export async function signOutAndLeave(navigate: (path: string) => void = (path) => location.assign(path)) {
+  let failed = false;
   try {
     const { error } = await supabase.auth.signOut();
-    if (error) console.warn('Sign-out failed', error);
+    if (error) {
+      failed = true;
+      console.warn('Sign-out failed', error);
+    }
   } catch (error) {
+    failed = true;
     console.warn('Sign-out failed', error);
   }
+  // Offline, supabase-js keeps the session when the server cannot be told: forget it here.
+  if (failed) await sessionStorageAdapter.removeItem(SESSION_STORAGE_KEY).catch(() => undefined);
   rememberUsername(null);
   navigate('/');
 }

@@ -6,23 +6,37 @@ export type SessionStatus = 'idle' | 'loading' | 'signed-in' | 'signed-out';
 interface CurrentUserState {
   status: SessionStatus;
   user: CurrentUser | null;
+  /** True when the user was restored from the cached session and profile (no network). */
+  offline: boolean;
+  /** The user's username before the last rename, so a path with the old name can follow it. */
+  formerUsername: string | null;
   /** Loads the current user once (later calls reuse the first load). */
   ensureLoaded(): Promise<void>;
   /** Loads the current user again, for example after signing in. */
   reload(): Promise<CurrentUser | null>;
   setUser(user: CurrentUser | null): void;
+  /** Newer profile fields (from the local database); cached for the next offline boot. */
+  updateUser(fields: Partial<Omit<CurrentUser, 'id'>>): void;
 }
 
 let loading: Promise<CurrentUser | null> | null = null;
 let listening = false;
 
+function offlineNow(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * The signed-in user, shared by the shell and the screens. supabase-js is imported on
- * demand so that public pages never load it.
+ * demand so that public pages never load it. Offline (or with the backend unreachable) the
+ * cached session and profile keep the user signed in; only a missing or refused session
+ * signs out.
  */
 export const useCurrentUser = create<CurrentUserState>((set, get) => ({
   status: 'idle',
   user: null,
+  offline: false,
+  formerUsername: null,
   async ensureLoaded() {
     if (get().status === 'idle') await get().reload();
     else if (loading) await loading;
@@ -30,7 +44,11 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
   reload() {
     if (get().status !== 'signed-in') set({ status: 'loading' });
     loading = (async () => {
-      const [{ supabase }, { fetchCurrentUser }] = await Promise.all([import('./supabase.ts'), import('./profile.ts')]);
+      const [{ supabase }, { fetchCurrentUser, BackendUnreachableError }, cache] = await Promise.all([
+        import('./supabase.ts'),
+        import('./profile.ts'),
+        import('./profile-cache.ts'),
+      ]);
       if (!listening) {
         listening = true;
         supabase.auth.onAuthStateChange((event) => {
@@ -40,8 +58,19 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
       try {
         const user = await fetchCurrentUser(supabase);
         get().setUser(user);
+        set({ offline: false });
+        if (user) void cache.saveCachedProfile(user);
         return user;
       } catch (error) {
+        if (error instanceof BackendUnreachableError || offlineNow()) {
+          const { loadOfflineUser } = await import('./offline-user.ts');
+          const cached = await loadOfflineUser();
+          if (cached) {
+            get().setUser(cached);
+            set({ offline: true });
+            return cached;
+          }
+        }
         // Failure to load the current user is treated as signed out (spec 8).
         console.warn('Could not load the current user', error);
         get().setUser(null);
@@ -51,6 +80,20 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
     return loading;
   },
   setUser(user) {
-    set({ user, status: user ? 'signed-in' : 'signed-out' });
+    const previous = get().user;
+    const renamed = !!user && previous?.id === user.id && previous.username !== user.username;
+    set({
+      user,
+      status: user ? 'signed-in' : 'signed-out',
+      formerUsername: renamed ? previous.username : user && previous?.id === user.id ? get().formerUsername : null,
+    });
+  },
+  updateUser(fields) {
+    const user = get().user;
+    if (!user) return;
+    const next = { ...user, ...fields };
+    if ((Object.keys(fields) as (keyof typeof fields)[]).every((key) => user[key] === next[key])) return;
+    get().setUser(next);
+    void import('./profile-cache.ts').then((cache) => cache.saveCachedProfile(next));
   },
 }));

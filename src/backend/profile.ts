@@ -11,16 +11,38 @@ export interface CurrentUser {
   time_zone: string | null;
 }
 
+/** The backend could not be reached (offline, DNS, 5xx): the session is not in question. */
+export class BackendUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackendUnreachableError';
+  }
+}
+
+const NETWORK_MESSAGE = /TypeError|FetchError|fetch failed|Failed to fetch|NetworkError|Load failed|network/i;
+
 /**
- * Looks up the signed-in user (spec 7.2): nothing when no session exists; other errors
- * are thrown.
+ * Looks up the signed-in user (spec 7.2): nothing when no session exists or the session is
+ * refused; BackendUnreachableError when the network or the server is down; other errors are
+ * thrown.
  */
 export async function fetchCurrentUser(client: SupabaseClient): Promise<CurrentUser | null> {
-  const { data: sessionData } = await client.auth.getSession();
-  if (!sessionData.session) return null;
-  const { data, error } = await client.rpc('get_my_profile');
+  const { data: sessionData, error: sessionError } = await client.auth.getSession();
+  if (!sessionData.session) {
+    // An expired token that could not be refreshed for want of a network keeps the session.
+    if (sessionError?.name === 'AuthRetryableFetchError') throw new BackendUnreachableError(sessionError.message);
+    return null;
+  }
+  let answer;
+  try {
+    answer = await client.rpc('get_my_profile');
+  } catch (error) {
+    throw new BackendUnreachableError(error instanceof Error ? error.message : String(error));
+  }
+  const { data, error, status } = answer;
   if (error) {
-    if (error.code === 'PGRST301' || error.code === '28000' || error.code === '42501') return null;
+    if (error.code === 'PGRST301' || error.code === '28000' || error.code === '42501' || status === 401) return null;
+    if (!status || status >= 500 || NETWORK_MESSAGE.test(error.message)) throw new BackendUnreachableError(error.message);
     throw new Error(error.message);
   }
   return (data as CurrentUser | null) ?? null;

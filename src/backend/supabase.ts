@@ -1,12 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
-import { anonKey, backendUrl } from './config.ts';
+import { createLinkboardClient } from './supabase-client.ts';
 
-/** The one supabase-js client of the app. */
-export const supabase = createClient(backendUrl, anonKey, {
-  auth: {
-    persistSession: true,
-    autoRefreshToken: true,
-    detectSessionInUrl: false,
-    storageKey: 'linkboard-auth',
-  },
-});
+/** The one supabase-js client of the page (the session is in IndexedDB, see session-storage.ts). */
+export const supabase = createLinkboardClient({ autoRefreshToken: true });

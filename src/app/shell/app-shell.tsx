@@ -1,16 +1,33 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { signOutAndLeave } from '../../backend/auth.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
+import { unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../ui/confirm-dialog.tsx')).ConfirmDialog }));
+
 /** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const { open, setOpen, toggle } = useSidebarState();
-  const logout = () => void signOutAndLeave();
+  const { open, setOpen, toggle } = useSidebarState(mobile);
+  const signOut = useSignOut();
+  const logout = signOut.request;
+  const question = signOut.waiting !== null && (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        title="Sign out?"
+        message={unsyncedMessage(signOut.waiting)}
+        confirmLabel="Sign out and discard"
+        tone="danger"
+        onConfirm={signOut.confirm}
+        onCancel={signOut.cancel}
+      />
+    </Suspense>
+  );
 
   if (mobile) {
     return (
@@ -19,7 +36,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         {open && (
           <div className="fixed inset-0 z-40 flex">
             <div className="h-full w-[18rem] bg-white shadow-xl">
-              <Sidebar user={user} collapsed={false} onNavigate={() => setOpen(false)} onLogout={logout} />
+              <Sidebar user={user} collapsed={false} onNavigate={() => setOpen(false)} onLogout={logout} showStatus={false} />
             </div>
             <button type="button" aria-label="Close sidebar" className="flex-1 bg-black/30" onClick={() => setOpen(false)} />
           </div>
@@ -27,6 +44,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <main id="main" className="p-4">
           <Outlet />
         </main>
+        {question}
       </div>
     );
   }
@@ -42,6 +60,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
         <Outlet />
       </main>
+      {question}
     </div>
   );
 }

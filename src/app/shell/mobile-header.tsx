@@ -1,4 +1,6 @@
 import { LogoutIcon, MenuIcon } from '../../ui/icons.tsx';
+import { FailedMutationsPanel } from '../sync/failed-mutations-panel.tsx';
+import { SyncStatusBadge } from '../sync/sync-status-badge.tsx';
 
 export function MobileHeader({ onToggle, onLogout, open }: { onToggle: () => void; onLogout: () => void; open: boolean }) {
   return (
@@ -7,10 +9,16 @@ export function MobileHeader({ onToggle, onLogout, open }: { onToggle: () => voi
         className="rounded-lg p-2 hover:bg-slate-100">
         <MenuIcon />
       </button>
-      <span className="text-brand-700 flex-1 font-bold">Linkboard</span>
+      <span className="text-brand-700 font-bold">Linkboard</span>
+      <div className="flex min-w-0 flex-1 justify-end">
+        <SyncStatusBadge />
+      </div>
       <button type="button" aria-label="Logout" onClick={onLogout} className="rounded-lg p-2 hover:bg-slate-100">
         <LogoutIcon />
       </button>
+      <div className="absolute top-14 right-2 z-30 w-64">
+        <FailedMutationsPanel />
+      </div>
     </header>
   );
 }

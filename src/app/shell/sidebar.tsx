@@ -4,6 +4,8 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberedUsername } from '../../backend/remembered-username.ts';
 import { displayHandle, displayName } from '../../domain/profile-display.ts';
 import { CalendarIcon, ClockIcon, HomeIcon, LinkIcon, LogoutIcon, UserIcon } from '../../ui/icons.tsx';
+import { FailedMutationsPanel } from '../sync/failed-mutations-panel.tsx';
+import { SyncStatusBadge } from '../sync/sync-status-badge.tsx';
 import { PlanCard } from './plan-card.tsx';
 
 interface SidebarProps {
@@ -11,6 +13,8 @@ interface SidebarProps {
   collapsed: boolean;
   onNavigate?: () => void;
   onLogout: () => void;
+  /** The sync status line (off in the mobile drawer: the header shows it). */
+  showStatus?: boolean;
 }
 
 type Item = { label: string; page: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
@@ -27,7 +31,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
   }`;
 
-export function Sidebar({ user, collapsed, onNavigate, onLogout }: SidebarProps) {
+export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = true }: SidebarProps) {
   const username = user.username ?? rememberedUsername();
   const suffix = username ? `/${username}` : '';
   const source = { fullName: user.full_name, username: user.username, email: user.email, rememberedUsername: rememberedUsername() };
@@ -56,6 +60,8 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout }: SidebarProps)
         </div>
       )}
       <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-3">
+        {showStatus && !collapsed && <FailedMutationsPanel />}
+        {showStatus && <SyncStatusBadge compact={collapsed} />}
         <NavLink to={`/Profile${suffix}`} className={itemClass} onClick={onNavigate} title={collapsed ? 'Profile' : undefined}>
           <UserIcon />
           {!collapsed && (

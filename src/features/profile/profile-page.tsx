@@ -1,32 +1,72 @@
+import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
-import { planCard, tierOf } from '../../domain/plans.ts';
+import { useProfile } from '../../data/queries/profile.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { planCard, tierOf, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
+
+const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const linkClass = 'inline-flex rounded-lg px-4 py-2 text-sm font-medium';
+
+/** The plan's actions on the Subscription card (spec 2.11). */
+export function subscriptionActions(tier: Tier): string[] {
+  if (tier === 'free') return ['Upgrade to Pro'];
+  if (tier === 'pro') return ['Upgrade to Team', 'Manage or Downgrade Plan'];
+  return ['Manage or Downgrade Plan'];
+}
 
 export function ProfilePage() {
-  const user = useCurrentUser((state) => state.user);
   usePageTitle('Profile');
+  const { db, mutate } = useUserDb();
+  const profile = useProfile(db);
+  const user = useCurrentUser((state) => state.user);
   const origin = typeof location === 'undefined' ? '' : location.origin;
+
+  const saved: ProfileFormValues = {
+    username: profile?.username ?? user?.username ?? '',
+    bio: profile?.bio ?? user?.bio ?? '',
+  };
+  const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
+  const upgradePath = saved.username ? `/Upgrade/${saved.username}` : '/Upgrade';
+
+  const save = async (values: ProfileFormValues) => {
+    const queued = await mutate('profile.update', { username: values.username, bio: values.bio });
+    if (queued) toast('Profile saved.', 'success');
+    return queued !== null;
+  };
+
   return (
     <>
       <ScreenHeader title="Profile" />
-      <section aria-labelledby="public-profile" className="max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="public-profile" className="text-lg font-semibold">Public Profile</h2>
-        <dl className="mt-4 grid gap-3 text-sm">
-          <div>
-            <dt className="font-medium text-slate-700">Username</dt>
-            <dd>{user?.username ?? '—'}</dd>
-            {user?.username && <dd className="text-slate-600">{`${origin}/${user.username}`}</dd>}
-          </div>
-          <div>
-            <dt className="font-medium text-slate-700">Bio</dt>
-            <dd>{user?.bio || '—'}</dd>
-          </div>
-        </dl>
+      <section aria-labelledby="public-profile" className={card}>
+        <h2 id="public-profile" className="text-lg font-semibold">
+          Public Profile
+        </h2>
+        {profile === undefined && !user ? null : <ProfileForm saved={saved} origin={origin} onSave={save} />}
       </section>
-      <section aria-labelledby="subscription" className="mt-6 max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="subscription" className="text-lg font-semibold">Subscription</h2>
-        <p className="mt-2 text-sm">{planCard(tierOf(user?.subscription_tier)).title}</p>
+      <section aria-labelledby="subscription" className={`mt-6 ${card}`}>
+        <h2 id="subscription" className="text-lg font-semibold">
+          Subscription
+        </h2>
+        <p className="mt-2 text-sm">{planCard(tier).title}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {subscriptionActions(tier).map((label) => (
+            <Link
+              key={label}
+              to={upgradePath}
+              className={
+                label.startsWith('Manage')
+                  ? `${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50`
+                  : `${linkClass} bg-brand-600 hover:bg-brand-700 text-white`
+              }
+            >
+              {label}
+            </Link>
+          ))}
+        </div>
       </section>
     </>
   );

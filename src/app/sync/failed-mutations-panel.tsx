@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useFailedMutations } from '../../data/queries/outbox.ts';
+import type { OutboxRow } from '../../data/rows.ts';
+import { useUserSession } from './user-session.ts';
+
+/** 'link.create' → 'Link create'. */
+function describe(row: OutboxRow): string {
+  const words = row.name.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Mutations that kept failing for a reason other than the network, so the queue is never
+ * wedged silently (design 3): each can be retried or discarded.
+ */
+export function FailedMutationsPanel() {
+  const session = useUserSession((state) => state.session);
+  if (!session) return null;
+  return <FailedList key={session.userId} />;
+}
+
+function FailedList() {
+  const session = useUserSession((state) => state.session)!;
+  const failed = useFailedMutations(session.db);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!failed || failed.length === 0) return null;
+
+  const act = async (id: string, action: 'retry' | 'discard') => {
+    setBusy(id);
+    try {
+      await session.engine[action](id);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-label="Changes that could not be saved" className="mx-1 rounded-lg border border-red-200 bg-red-50 p-2 text-xs">
+      <h3 className="font-semibold text-red-800">Not saved</h3>
+      <ul className="mt-1 flex flex-col gap-2">
+        {failed.map((row) => (
+          <li key={row.id} className="flex flex-col gap-1">
+            <span className="font-medium text-slate-900">{describe(row)}</span>
+            {row.last_error && <span className="break-words text-red-800">{row.last_error}</span>}
+            <span className="flex gap-2">
+              <button type="button" disabled={busy === row.id} onClick={() => void act(row.id, 'retry')}
+                className="rounded border border-slate-300 bg-white px-2 py-0.5 font-medium hover:bg-slate-50">
+                Retry
+              </button>
+              <button type="button" disabled={busy === row.id} onClick={() => void act(row.id, 'discard')}
+                className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50">
+                Discard
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

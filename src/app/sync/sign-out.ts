@@ -1,0 +1,46 @@
+import { useCallback, useState } from 'react';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { deleteCachedProfile } from '../../backend/profile-cache.ts';
+import { deleteUserDb } from '../../data/db.ts';
+import { useUserSession } from './user-session.ts';
+
+export function unsyncedMessage(count: number): string {
+  return `You have ${count} ${count === 1 ? 'change' : 'changes'} that have not been synced. Sign out and discard them?`;
+}
+
+/** Closes the user's database, deletes it and the cached profile, then signs out (spec 2.3). */
+export async function signOutAndForget(): Promise<void> {
+  const session = useUserSession.getState().session;
+  const userId = session?.userId ?? useCurrentUser.getState().user?.id ?? null;
+  if (session) {
+    session.dispose();
+    useUserSession.setState({ session: null });
+  }
+  if (userId) {
+    await deleteUserDb(userId).catch((error: unknown) => console.warn('Could not delete the local data', error));
+    await deleteCachedProfile(userId);
+  }
+  const { signOutAndLeave } = await import('../../backend/auth.ts');
+  await signOutAndLeave();
+}
+
+/** Sign-out that asks first when changes are still waiting in the outbox (design 3). */
+export function useSignOut() {
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const request = useCallback(async () => {
+    const session = useUserSession.getState().session;
+    const count = session ? await session.db.outbox.count().catch(() => 0) : 0;
+    if (count > 0) setWaiting(count);
+    else await signOutAndForget();
+  }, []);
+  return {
+    /** Unsynced changes when the question is open, else null. */
+    waiting,
+    request: () => void request(),
+    confirm: () => {
+      setWaiting(null);
+      void signOutAndForget();
+    },
+    cancel: () => setWaiting(null),
+  };
+}

@@ -1,0 +1,78 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import type { CurrentUser } from '../../backend/profile.ts';
+import { rememberUsername } from '../../backend/remembered-username.ts';
+import type { LinkboardDb } from '../../data/db.ts';
+import { MutationError } from '../../data/mutation-error.ts';
+import { useProfile } from '../../data/queries/profile.ts';
+import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
+import { LoadingScreen } from '../../ui/loading-screen.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { latestUser, mutationContextFor, startUserSession, useUserSession } from './user-session.ts';
+
+/** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
+function ProfileFollower({ db }: { db: LinkboardDb }) {
+  const profile = useProfile(db);
+  useEffect(() => {
+    if (!profile) return;
+    useCurrentUser.getState().updateUser({
+      username: profile.username,
+      full_name: profile.full_name,
+      bio: profile.bio,
+      subscription_tier: profile.subscription_tier,
+      time_zone: profile.time_zone,
+      email: profile.email ?? useCurrentUser.getState().user?.email ?? null,
+    });
+    if (profile.username) rememberUsername(profile.username);
+  }, [profile]);
+  return null;
+}
+
+/**
+ * Opens the user's database and sync engine on sign-in and closes them on sign-out; screens
+ * get `{ db, mutate }` through UserDbContext.
+ */
+export function SyncProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  // The latest user (plan, e-mail, time zone) at the time of each mutation and sync.
+  const latest = useMemo(() => latestUser(user), [user]);
+  const session = useUserSession((state) => state.session);
+  const userId = user.id;
+  useEffect(() => {
+    const started = startUserSession(userId, latest);
+    useUserSession.setState({ session: started });
+    return () => {
+      started.dispose();
+      if (useUserSession.getState().session === started) useUserSession.setState({ session: null });
+    };
+    // The session lives as long as the user id; `latest` follows the user's other fields.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  const value = useMemo<UserDb | null>(() => {
+    if (!session || session.userId !== userId) return null;
+    return {
+      db: session.db,
+      async mutate(name, args) {
+        try {
+          // The mutators (checks and optimistic writes) load with the first change.
+          const { mutate } = await import('../../data/mutate.ts');
+          return await mutate(session.db, name, args, mutationContextFor(latest()));
+        } catch (error) {
+          if (error instanceof MutationError) {
+            toast(error.message, 'error');
+            return null;
+          }
+          throw error;
+        }
+      },
+    };
+  }, [session, userId, latest]);
+
+  if (!value) return <LoadingScreen />;
+  return (
+    <UserDbContext.Provider value={value}>
+      <ProfileFollower db={value.db} />
+      {children}
+    </UserDbContext.Provider>
+  );
+}

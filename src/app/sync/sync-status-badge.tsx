@@ -1,0 +1,46 @@
+import { useSyncStatus, type SyncStatus } from '../../sync/status-store.ts';
+
+function changes(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'}`;
+}
+
+/** The words of the always-visible sync status (design 3, Client). */
+export function syncStatusText(status: SyncStatus): string {
+  switch (status.state) {
+    case 'syncing':
+      return 'Syncing…';
+    case 'offline':
+      return status.pending > 0 ? `Offline — ${changes(status.pending)} waiting` : 'Offline';
+    case 'error':
+      return status.message || 'Sync failed';
+    default:
+      return 'Synced';
+  }
+}
+
+const dots: Record<SyncStatus['state'], string> = {
+  synced: 'bg-emerald-500',
+  syncing: 'bg-sky-500 animate-pulse',
+  offline: 'bg-amber-500',
+  error: 'bg-red-600',
+};
+
+/** A live status line; `compact` shows only the dot (the words stay for screen readers). */
+export function SyncStatusBadge({ compact = false, status: given }: { compact?: boolean; status?: SyncStatus }) {
+  const current = useSyncStatus();
+  const status = given ?? current;
+  const text = syncStatusText(status);
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label="Sync status"
+      title={text}
+      data-state={status.state}
+      className="flex min-w-0 items-center gap-2 px-3 py-1 text-xs text-slate-700"
+    >
+      <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${dots[status.state]}`} />
+      <span className={compact ? 'sr-only' : 'truncate'}>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The signed-in user's local database and sync engine (design 3, Client): opened on sign-in,
+ * closed on sign-out. Kept in a small store so the shell (status, retry, sign-out) and the
+ * provider share one instance.
+ */
+import { create } from 'zustand';
+import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/background-sync.ts';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import type { CurrentUser } from '../../backend/profile.ts';
+import type { SyncTransport } from '../../backend/sync-transport.ts';
+import { openUserDb, type LinkboardDb } from '../../data/db.ts';
+import type { MutationContext } from '../../data/mutation-context.ts';
+import { tierOf } from '../../domain/plans.ts';
+import { SyncEngine } from '../../sync/engine.ts';
+import { createSyncLock } from '../../sync/lock.ts';
+import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
+import { installSyncTriggers } from '../../sync/triggers.ts';
+import { toast } from '../../ui/toast-store.ts';
+
+export interface UserSession {
+  userId: string;
+  db: LinkboardDb;
+  engine: SyncEngine;
+  dispose(): void;
+}
+
+export const useUserSession = create<{ session: UserSession | null }>(() => ({ session: null }));
+
+function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Who mutates: the current user's id, e-mail, plan and time zone. */
+export function mutationContextFor(user: CurrentUser): MutationContext {
+  return {
+    userId: user.id,
+    email: user.email ?? '',
+    tier: tierOf(user.subscription_tier),
+    timeZone: user.time_zone || localTimeZone(),
+    now: () => new Date(),
+  };
+}
+
+/** The current user as the store has it now, else the last one seen for this id. */
+export function latestUser(initial: CurrentUser): () => CurrentUser {
+  let last = initial;
+  return () => {
+    const now = useCurrentUser.getState().user;
+    if (now && now.id === last.id) last = now;
+    return last;
+  };
+}
+
+/** supabase-js loads on the first sync call, outside the screens' first download. */
+async function client() {
+  return (await import('../../backend/supabase.ts')).supabase;
+}
+
+function lazyTransport(): SyncTransport {
+  let transport: Promise<SyncTransport> | null = null;
+  const load = () =>
+    (transport ??= Promise.all([client(), import('../../backend/sync-transport.ts')]).then(([supabase, module]) =>
+      module.createSupabaseTransport(supabase),
+    ));
+  return {
+    push: async (mutations) => (await load()).push(mutations),
+    pull: async (cursor, limit) => (await load()).pull(cursor, limit),
+  };
+}
+
+export function startUserSession(userId: string, currentUser: () => CurrentUser): UserSession {
+  const db = openUserDb(userId);
+  let active = true;
+  const engine = new SyncEngine({
+    db,
+    transport: lazyTransport(),
+    context: () => mutationContextFor(currentUser()),
+    lock: createSyncLock(userId),
+    refreshSession: async () => {
+      const { error } = await (await client()).auth.refreshSession();
+      if (error) throw error;
+    },
+    onRejected: (message) => {
+      if (active) toast(message, 'error');
+    },
+    onStatus: (status) => {
+      if (active) setSyncStatus(status);
+    },
+  });
+  const offTriggers = installSyncTriggers(engine, db);
+  const offBackground = db.onMutation(() => void requestBackgroundSync());
+
+  // The worker synced in the background: show its rejections, refresh the status.
+  const onWorkerMessage = (event: MessageEvent) => {
+    if (!active || !isWorkerSyncMessage(event.data)) return;
+    if (event.data.type === 'linkboard-sync-rejected') toast(event.data.message, 'error');
+    else void engine.sync().catch(() => undefined);
+  };
+  const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  worker?.addEventListener('message', onWorkerMessage);
+
+  return {
+    userId,
+    db,
+    engine,
+    dispose() {
+      if (!active) return;
+      active = false;
+      offTriggers();
+      offBackground();
+      worker?.removeEventListener('message', onWorkerMessage);
+      engine.stop();
+      db.close();
+      setSyncStatus(initialSyncStatus);
+    },
+  };
+}

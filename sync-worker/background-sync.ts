@@ -1,0 +1,63 @@
+/**
+ * The worker's side of Background Sync (design 3): with the session from IndexedDB it runs
+ * one sync of the same engine the page uses, under the same Web Lock, so a closed tab's queue
+ * still drains.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { Dexie } from 'dexie';
+import type { WorkerSyncMessage } from '../src/backend/background-sync.ts';
+import { loadCachedProfile } from '../src/backend/profile-cache.ts';
+import { readStoredSessionUser } from '../src/backend/session-storage.ts';
+import { createLinkboardClient } from '../src/backend/supabase-client.ts';
+import { createSupabaseTransport } from '../src/backend/sync-transport.ts';
+import { dbName, openUserDb } from '../src/data/db.ts';
+import { tierOf } from '../src/domain/plans.ts';
+import { SyncEngine, type SyncOutcome } from '../src/sync/engine.ts';
+import { createSyncLock } from '../src/sync/lock.ts';
+
+let client: SupabaseClient | null = null;
+
+/** No timers in the worker: tokens are refreshed only when a call needs it. */
+function workerClient(): SupabaseClient {
+  client ??= createLinkboardClient({ autoRefreshToken: false });
+  return client;
+}
+
+export async function runBackgroundSync(notify: (message: WorkerSyncMessage) => void): Promise<SyncOutcome | 'signed-out'> {
+  const supabase = workerClient();
+  const { data } = await supabase.auth.getSession();
+  const stored = await readStoredSessionUser();
+  const userId = data.session?.user.id ?? stored?.id;
+  // Signed out (the database is deleted with the session): nothing to drain.
+  if (!userId || !(await Dexie.exists(dbName(userId)))) return 'signed-out';
+
+  const db = openUserDb(userId);
+  try {
+    const profile = (await db.user_profiles.get(userId)) ?? null;
+    const cached = profile ? null : await loadCachedProfile(userId);
+    const engine = new SyncEngine({
+      db,
+      transport: createSupabaseTransport(supabase),
+      context: () => ({
+        userId,
+        email: profile?.email ?? cached?.email ?? data.session?.user.email ?? '',
+        tier: tierOf(profile?.subscription_tier ?? cached?.subscription_tier),
+        timeZone: profile?.time_zone || cached?.time_zone || 'UTC',
+        now: () => new Date(),
+      }),
+      lock: createSyncLock(userId),
+      refreshSession: async () => {
+        const { error } = await supabase.auth.refreshSession();
+        if (error) throw error;
+      },
+      onRejected: (message) => notify({ type: 'linkboard-sync-rejected', message }),
+      onStatus: () => undefined,
+    });
+    const outcome = await engine.sync();
+    engine.stop();
+    notify({ type: 'linkboard-sync-done', outcome });
+    return outcome;
+  } finally {
+    db.close();
+  }
+}
