@@ -1,19 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../backend/profile.ts';
-import { unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
+import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
-const ConfirmDialog = lazy(async () => ({ default: (await import('../../ui/confirm-dialog.tsx')).ConfirmDialog }));
+const loadDialog = () => import('../../ui/confirm-dialog.tsx');
+const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
 /** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen, toggle } = useSidebarState(mobile);
   const signOut = useSignOut();
+  // Sign-out must work offline: fetch its code now, while the network is there.
+  useEffect(() => {
+    preloadSignOut();
+    void loadDialog().catch(() => undefined);
+  }, []);
   const logout = signOut.request;
   const question = signOut.waiting !== null && (
     <Suspense fallback={null}>

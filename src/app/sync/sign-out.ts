@@ -8,6 +8,13 @@ export function unsyncedMessage(count: number): string {
   return `You have ${count} ${count === 1 ? 'change' : 'changes'} that have not been synced. Sign out and discard them?`;
 }
 
+const loadAuth = () => import('../../backend/auth.ts');
+
+/** Loads what sign-out needs while the network is there, so it also works offline. */
+export function preloadSignOut(): void {
+  void loadAuth().catch(() => undefined);
+}
+
 /** Closes the user's database, deletes it and the cached profile, then signs out (spec 2.3). */
 export async function signOutAndForget(): Promise<void> {
   const session = useUserSession.getState().session;
@@ -20,7 +27,7 @@ export async function signOutAndForget(): Promise<void> {
     await deleteUserDb(userId).catch((error: unknown) => console.warn('Could not delete the local data', error));
     await deleteCachedProfile(userId);
   }
-  const { signOutAndLeave } = await import('../../backend/auth.ts');
+  const { signOutAndLeave } = await loadAuth();
   await signOutAndLeave();
 }
 
