@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+// Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
+import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
+import type { UserProfileRow } from '../../../src/data/rows.ts';
+import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
+
+const row: UserProfileRow = {
+  id: 'u1',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  email: 'ada@example.com',
+  full_name: 'Ada',
+  username: 'ada',
+  bio: 'Engines',
+  subscription_tier: 'free',
+  time_zone: 'UTC',
+};
+
+let db: LinkboardDb;
+let mutate: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  db = openUserDb('u1');
+  await db.user_profiles.put(row);
+  mutate = vi.fn().mockResolvedValue({ id: 'm1' });
+  useCurrentUser.setState({ status: 'signed-in', user: { ...row, subscription_tier: 'free' } });
+});
+
+afterEach(async () => {
+  cleanup();
+  db.close();
+  await deleteUserDb('u1');
+});
+
+function renderPage() {
+  const value = { db, mutate } as unknown as UserDb;
+  render(
+    <MemoryRouter>
+      <UserDbContext.Provider value={value}>
+        <ProfilePage />
+      </UserDbContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the profile screen', () => {
+  it('shows the saved username, its public URL and the bio', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ada'));
+    expect(screen.getByLabelText('Bio')).toHaveValue('Engines');
+    expect(screen.getByText(`${location.origin}/ada`)).toBeInTheDocument();
+  });
+
+  it('keeps only allowed characters in the username, as at sign-up', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const input = await screen.findByLabelText('Username');
+    await user.clear(input);
+    await user.type(input, 'Ada Byron!');
+    expect(input).toHaveValue('adabyron');
+    expect(screen.getByText(`${location.origin}/adabyron`)).toBeInTheDocument();
+  });
+
+  it('refuses a short username without saving', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const input = await screen.findByLabelText('Username');
+    await user.clear(input);
+    await user.type(input, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a username (min 3 chars).');
+    expect(mutate).not.toHaveBeenCalled();
+  });
+
+  it('saves username and bio through mutate', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const bio = await screen.findByLabelText('Bio');
+    await waitFor(() => expect(bio).toHaveValue('Engines'));
+    await user.clear(bio);
+    await user.type(bio, 'Analytical engines');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(mutate).toHaveBeenCalledWith('profile.update', { username: 'ada', bio: 'Analytical engines' });
+  });
+
+  it('shows the saved value again when the change was not kept (refused or restored)', async () => {
+    mutate.mockResolvedValue(null);
+    const user = userEvent.setup();
+    renderPage();
+    const bio = await screen.findByLabelText('Bio');
+    await waitFor(() => expect(bio).toHaveValue('Engines'));
+    await user.clear(bio);
+    await user.type(bio, 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // A refused save keeps the draft for the user to fix.
+    expect(bio).toHaveValue('Draft');
+
+    mutate.mockResolvedValue({ id: 'm2' });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // Saved: the field shows the row again; a server rejection later restores the row live.
+    await waitFor(() => expect(bio).toHaveValue('Engines'));
+    await db.user_profiles.update('u1', { bio: 'Restored by the server' });
+    await waitFor(() => expect(bio).toHaveValue('Restored by the server'));
+  });
+
+  it('offers the upgrade for the plan', async () => {
+    renderPage();
+    expect(await screen.findByText('Free Plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
+    expect(screen.queryByRole('link', { name: 'Manage or Downgrade Plan' })).toBeNull();
+    cleanup();
+    await db.user_profiles.update('u1', { subscription_tier: 'pro' });
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/Upgrade/ada');
+    expect(screen.getByRole('link', { name: 'Manage or Downgrade Plan' })).toHaveAttribute('href', '/Upgrade/ada');
+  });
+});
