@@ -76,7 +76,7 @@ test('sign-out with unsynced changes asks first, then deletes the local data', a
 
   await page.getByRole('button', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('You have 1 change that have not been synced. Sign out and discard them?');
+  await expect(dialog).toContainText('You have 1 change that has not been synced. Sign out and discard it?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/Profile/${user.username}$`));

@@ -17,6 +17,7 @@ describe('after a rename', () => {
 
 describe('sign-out with unsynced changes', () => {
   it('asks with the count', () => {
+    expect(unsyncedMessage(1)).toBe('You have 1 change that has not been synced. Sign out and discard it?');
     expect(unsyncedMessage(3)).toBe('You have 3 changes that have not been synced. Sign out and discard them?');
   });
 });

@@ -11,7 +11,7 @@ export function MobileHeader({ onToggle, onLogout, open }: { onToggle: () => voi
       </button>
       <span className="text-brand-700 font-bold">Linkboard</span>
       <div className="flex min-w-0 flex-1 justify-end">
-        <SyncStatusBadge />
+        <SyncStatusBadge wrap />
       </div>
       <button type="button" aria-label="Logout" onClick={onLogout} className="rounded-lg p-2 hover:bg-slate-100">
         <LogoutIcon />

@@ -5,7 +5,9 @@ import { deleteUserDb } from '../../data/db.ts';
 import { useUserSession } from './user-session.ts';
 
 export function unsyncedMessage(count: number): string {
-  return `You have ${count} ${count === 1 ? 'change' : 'changes'} that have not been synced. Sign out and discard them?`;
+  return count === 1
+    ? 'You have 1 change that has not been synced. Sign out and discard it?'
+    : `You have ${count} changes that have not been synced. Sign out and discard them?`;
 }
 
 const loadAuth = () => import('../../backend/auth.ts');

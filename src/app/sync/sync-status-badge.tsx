@@ -25,8 +25,16 @@ const dots: Record<SyncStatus['state'], string> = {
   error: 'bg-red-600',
 };
 
-/** A live status line; `compact` shows only the dot (the words stay for screen readers). */
-export function SyncStatusBadge({ compact = false, status: given }: { compact?: boolean; status?: SyncStatus }) {
+interface BadgeProps {
+  /** Only the dot (the words stay for screen readers). */
+  compact?: boolean;
+  /** Small text on up to two lines (the mobile header). */
+  wrap?: boolean;
+  status?: SyncStatus;
+}
+
+/** A live status line. */
+export function SyncStatusBadge({ compact = false, wrap = false, status: given }: BadgeProps) {
   const current = useSyncStatus();
   const status = given ?? current;
   const text = syncStatusText(status);
@@ -40,7 +48,7 @@ export function SyncStatusBadge({ compact = false, status: given }: { compact?: 
       className="flex min-w-0 items-center gap-2 px-3 py-1 text-xs text-slate-700"
     >
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${dots[status.state]}`} />
-      <span className={compact ? 'sr-only' : 'truncate'}>{text}</span>
+      <span className={compact ? 'sr-only' : wrap ? 'line-clamp-2 text-[11px] leading-tight' : 'truncate'}>{text}</span>
     </div>
   );
 }
