@@ -98,7 +98,11 @@ export function networkError(): SyncTransportError {
 export class ControlledTransport implements SyncTransport {
   offline = false;
   dropPushAnswers = 0;
+  /** Pushes answered normally before `dropPushAnswers` starts dropping (a sync that fails part-way). */
+  dropAfterPushes = 0;
   dropPullAnswers = 0;
+  /** Runs once, just before the next pull reaches the server (a change made between push and pull). */
+  beforePull: (() => Promise<unknown>) | null = null;
   readonly calls = { push: 0, pull: 0, dropped: 0, refused: 0 };
 
   constructor(private readonly inner: SyncTransport) {}
@@ -110,7 +114,9 @@ export class ControlledTransport implements SyncTransport {
       throw networkError();
     }
     const answer = await this.inner.push(mutations);
-    if (this.dropPushAnswers > 0) {
+    if (this.dropPushAnswers > 0 && this.dropAfterPushes > 0) {
+      this.dropAfterPushes -= 1;
+    } else if (this.dropPushAnswers > 0) {
       this.dropPushAnswers -= 1;
       this.calls.dropped += 1;
       throw networkError();
@@ -124,6 +130,9 @@ export class ControlledTransport implements SyncTransport {
       this.calls.refused += 1;
       throw networkError();
     }
+    const before = this.beforePull;
+    this.beforePull = null;
+    await before?.();
     const answer = await this.inner.pull(cursor, limit);
     if (this.dropPullAnswers > 0) {
       this.dropPullAnswers -= 1;

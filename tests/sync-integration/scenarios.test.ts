@@ -51,7 +51,12 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
 
   async function newLink(d: Device, directoryId: string, title: string): Promise<string> {
     const id = uuid();
-    await mutate(d.db, 'link.create', { id, directory_id: directoryId, url: `https://x.test/${title}`, title }, d.context());
+    await mutate(
+      d.db,
+      'link.create',
+      { id, directory_id: directoryId, url: `https://x.test/${title}`, title },
+      d.context(),
+    );
     return id;
   }
 
@@ -117,7 +122,12 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
     expect(await g.db.link_directories.get(dir)).toBeUndefined();
 
     const member = uuid();
-    await mutate(o.db, 'member.invite', { id: member, directory_id: dir, user_email: guest.email, role: 'viewer' }, o.context());
+    await mutate(
+      o.db,
+      'member.invite',
+      { id: member, directory_id: dir, user_email: guest.email, role: 'viewer' },
+      o.context(),
+    );
     expect(await o.engine.sync()).toBe('synced');
     expect(await g.engine.sync()).toBe('synced');
     expect(await g.db.link_directories.get(dir)).toMatchObject({ name: 'Shared', owner_id: owner.id });
