@@ -62,11 +62,14 @@ test('sign-out with unsynced changes asks first, then deletes the local data', a
   await login.signUp(user);
   await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
   await expect(status(page)).toHaveText('Synced');
-  const userId = await page.evaluate(async () => {
-    const dbs = await indexedDB.databases();
-    return dbs.map((db) => db.name ?? '').find((name) => name.startsWith('linkboard-') && name !== 'linkboard-auth');
-  });
-  expect(userId).toBeTruthy();
+  const localDbName = () =>
+    page.evaluate(async () => {
+      const dbs = await indexedDB.databases();
+      return dbs.map((db) => db.name ?? '').find((name) => name.startsWith('linkboard-') && name !== 'linkboard-auth');
+    });
+  // The user's database is created by the first sync, which may finish after the status first reads 'Synced'.
+  await expect.poll(localDbName).toBeTruthy();
+  const userId = await localDbName();
 
   await page.getByRole('link', { name: /Your Profile/ }).click();
   await context.setOffline(true);

@@ -14,8 +14,9 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
 }
 
+/** Until the first sync has run, nothing is known to be synced. */
 export const initialSyncStatus: SyncStatus = {
-  state: 'synced',
+  state: 'syncing',
   pending: 0,
   failed: 0,
   message: null,

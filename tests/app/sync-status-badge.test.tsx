@@ -28,11 +28,11 @@ describe('the sync status', () => {
     render(<SyncStatusBadge />);
     const badge = screen.getByRole('status', { name: 'Sync status' });
     expect(badge).toHaveAttribute('aria-live', 'polite');
-    expect(badge).toHaveTextContent('Synced');
+    expect(badge).toHaveTextContent('Syncing…');
     act(() => setSyncStatus(status({ state: 'offline', pending: 2 })));
     expect(badge).toHaveTextContent('Offline — 2 changes waiting');
-    act(() => setSyncStatus(status({ state: 'syncing' })));
-    expect(badge).toHaveTextContent('Syncing…');
+    act(() => setSyncStatus(status({ state: 'synced' })));
+    expect(badge).toHaveTextContent('Synced');
   });
 
   it('keeps the words for screen readers when compact', () => {
