@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { useCurrentUser } from '../backend/current-user-store.ts';
 import { RouteGuard } from './route-guard.tsx';
 
 /** Lazily loads a named export, so each screen is its own chunk. */
@@ -20,6 +21,14 @@ function PublicPages(): ReactNode {
 }
 
 const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
+const sharedDirectory = screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage');
+
+/** /Links/{username}/dir/{id}: the workspace's directory for a signed-in user, the visitor view otherwise. */
+function DirectoryRoute(): ReactNode {
+  const status = useCurrentUser((state) => state.status);
+  if (status === 'signed-in') return signedIn;
+  return status === 'signed-out' ? sharedDirectory : null;
+}
 
 /** A signed-in page reachable with and without the {username} segment. */
 function scoped(page: string, element: ReactNode): RouteObject[] {
@@ -53,7 +62,11 @@ export const routes: RouteObject[] = [
       { path: '/PublicProfile/:username', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
       { path: '/share/dir/*', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
       { path: '/Links/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
-      { path: '/Links/:username/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      {
+        path: '/Links/:username/dir/:dirId',
+        element: <DirectoryRoute />,
+        children: [{ index: true, element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage') }],
+      },
       {
         element: signedIn,
         children: [

@@ -1,13 +1,82 @@
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { useDirectories } from '../../data/queries/directories.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { directoryPermissions } from '../../domain/permissions.ts';
+import { tierOf } from '../../domain/plans.ts';
+import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { DirectoryGrid } from './directory-grid.tsx';
+import { DirectoryView } from './directory-view.tsx';
+import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
+import { SearchInput } from './search-input.tsx';
+import { useLinkStats } from './use-link-stats.ts';
 
+/** The Links screen (spec 2.6): the directory grid, or one directory's links. */
 export function LinksPage() {
+  const params = useParams();
+  const [query] = useSearchParams();
+  const dirId = params.dirId ?? query.get('dirId');
+  const user = useCurrentUser((state) => state.user);
+  const { db } = useUserDb();
+  const directories = useDirectories(db);
+  const stats = useLinkStats(db, user?.id ?? '');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
   usePageTitle('My Links');
+  if (!user) return null;
+  const tier = tierOf(user.subscription_tier);
+  const username = user.username ?? '';
+  const owned = stats?.owned ?? 0;
+
+  if (dirId) {
+    return (
+      <DirectoryView
+        key={dirId}
+        dirId={dirId}
+        directory={directories === undefined ? undefined : (directories.find((d) => d.id === dirId) ?? null)}
+        user={{ id: user.id, email: user.email, username, tier }}
+        ownedLinks={owned}
+      />
+    );
+  }
+
+  const flags = directoryPermissions({
+    userId: user.id,
+    tier,
+    directory: null,
+    role: null,
+    ownedDirectoryCount: stats?.ownedDirectories ?? 0,
+    linkCount: owned,
+  });
   return (
     <>
-      <ScreenHeader title="My Links" subtitle="Save and organize all your important links" />
-      <EmptyState title="No directories yet">Your directories and links will appear here.</EmptyState>
+      <ScreenHeader
+        title="My Links"
+        subtitle="Save and organize all your important links"
+        actions={
+          <div className="flex items-center gap-3">
+            <LinkLimitBadge tier={tier} count={owned} />
+            {flags.canAddDirectory && <Button onClick={() => setCreating(true)}>New Directory</Button>}
+          </div>
+        }
+      />
+      <LinkLimitWarning tier={tier} count={owned} />
+      <div className="mb-6">
+        <SearchInput value={search} onChange={setSearch} />
+      </div>
+      <DirectoryGrid
+        directories={directories}
+        stats={stats}
+        search={search}
+        userId={user.id}
+        username={username}
+        tier={tier}
+        creating={creating}
+        onCreatingChange={setCreating}
+      />
     </>
   );
 }

@@ -1,0 +1,44 @@
+import type { DirectoryRow } from '../../data/rows.ts';
+import { colorGradient, directoryBadge, linkCountLabel } from './link-filters.ts';
+
+export interface DirectoryCardProps {
+  directory: DirectoryRow;
+  linkCount: number;
+  canEdit: boolean;
+  onOpen(): void;
+  onEdit(): void;
+}
+
+/** A directory in the grid (spec 2.6): gradient, name, link count, description, edit, badge. */
+export function DirectoryCard({ directory, linkCount, canEdit, onOpen, onEdit }: DirectoryCardProps) {
+  const badge = directoryBadge(directory);
+  return (
+    <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <button type="button" onClick={onOpen} className="block w-full text-left" aria-label={`Open ${directory.name}`}>
+        <div className={`h-20 bg-gradient-to-br ${colorGradient(directory.color)}`} />
+        <div className="p-4">
+          <h2 className="truncate text-base font-semibold text-slate-900">{directory.name}</h2>
+          <p className="mt-0.5 text-xs text-slate-600">{linkCountLabel(linkCount)}</p>
+          {directory.description && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{directory.description}</p>}
+          <span
+            className={`mt-3 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${
+              badge === 'Private' ? 'bg-slate-100 text-slate-700' : badge === 'Public' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
+            }`}
+          >
+            {badge}
+          </span>
+        </div>
+      </button>
+      {canEdit && (
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={`Edit ${directory.name}`}
+          className="absolute top-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-xs font-medium text-slate-800 shadow hover:bg-white"
+        >
+          Edit
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { useDeferredValue, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { DirectoryRow } from '../../data/rows.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import type { Tier } from '../../domain/plans.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DirectoryCard } from './directory-card.tsx';
+import { DirectoryDialog } from './directory-dialog.tsx';
+import { directoryPath, matchesDirectory } from './link-filters.ts';
+import type { LinkStats } from './use-link-stats.ts';
+
+export interface DirectoryGridProps {
+  directories: DirectoryRow[] | undefined;
+  stats: LinkStats | undefined;
+  search: string;
+  userId: string;
+  username: string;
+  tier: Tier;
+  /** Whether New Directory is allowed (canAddDirectory); a refusal still comes from the mutator. */
+  creating: boolean;
+  onCreatingChange(open: boolean): void;
+}
+
+/** No directory selected (spec 2.6): 'Create New Directory' plus a card per directory. */
+export function DirectoryGrid(props: DirectoryGridProps) {
+  const { directories, stats, userId, username, tier, creating, onCreatingChange } = props;
+  const { mutate } = useUserDb();
+  const navigate = useNavigate();
+  const search = useDeferredValue(props.search);
+  const [editing, setEditing] = useState<DirectoryRow | null>(null);
+  const [deleting, setDeleting] = useState<DirectoryRow | null>(null);
+
+  if (directories === undefined) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading directories">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-44 animate-pulse rounded-2xl bg-slate-200" />
+        ))}
+      </div>
+    );
+  }
+  const shown = directories.filter((d) => matchesDirectory(d, search));
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const id = deleting.id;
+    setDeleting(null);
+    setEditing(null);
+    await mutate('directory.delete', { id });
+  }
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <button
+          type="button"
+          onClick={() => onCreatingChange(true)}
+          className="flex h-full min-h-44 flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center hover:border-slate-400"
+        >
+          <span className="text-3xl text-slate-400" aria-hidden="true">
+            +
+          </span>
+          <span className="mt-2 font-semibold text-slate-900">Create New Directory</span>
+          <span className="text-sm text-slate-600">Organize your links</span>
+        </button>
+        {shown.map((directory) => (
+          <DirectoryCard
+            key={directory.id}
+            directory={directory}
+            linkCount={stats?.perDirectory.get(directory.id) ?? 0}
+            canEdit={directory.owner_id === userId}
+            onOpen={() => navigate(directoryPath(username, directory.id))}
+            onEdit={() => setEditing(directory)}
+          />
+        ))}
+      </div>
+      {creating && <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />}
+      {editing && (
+        <DirectoryDialog
+          key={editing.id}
+          directory={editing}
+          tier={tier}
+          onClose={() => setEditing(null)}
+          onDelete={() => setDeleting(editing)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Directory"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? Its links will be deleted too. This action cannot be undone.`}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLinks, useMembers } from '../../data/queries/directories.ts';
+import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { directoryPermissions } from '../../domain/permissions.ts';
+import type { Tier } from '../../domain/plans.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { DirectoryDialog } from './directory-dialog.tsx';
+import { LinkCollection } from './link-collection.tsx';
+import { LinkDialog } from './link-dialog.tsx';
+import { linkCountLabel, matchesLink } from './link-filters.ts';
+import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
+import { SearchInput } from './search-input.tsx';
+import { TeamPollsTab } from './team-polls-tab.tsx';
+
+export interface DirectoryViewProps {
+  dirId: string;
+  /** Undefined while loading, null when the user has no such directory. */
+  directory: DirectoryRow | null | undefined;
+  user: { id: string; email: string | null; username: string; tier: Tier };
+  ownedLinks: number;
+}
+
+type Tab = 'links' | 'polls';
+const tabClass = (active: boolean) =>
+  `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-brand-600 text-slate-900' : 'border-transparent text-slate-600'}`;
+
+/** One directory's links (spec 2.6). */
+export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryViewProps) {
+  const { db, mutate } = useUserDb();
+  const navigate = useNavigate();
+  const links = useLinks(db, dirId);
+  const members = useMembers(db, dirId);
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [tab, setTab] = useState<Tab>('links');
+  const [editing, setEditing] = useState<LinkRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<LinkRow | null>(null);
+  const [settings, setSettings] = useState(false);
+  const shown = useMemo(() => links?.filter((link) => matchesLink(link, deferred)), [links, deferred]);
+  const back = () => navigate(`/Links/${user.username}`);
+
+  if (directory === null) {
+    return (
+      <>
+        <Button variant="ghost" onClick={back}>
+          ← Back
+        </Button>
+        <EmptyState title="This directory is not available">
+          It may be private or you don't have access. Ask the owner to make it public or invite you.
+        </EmptyState>
+      </>
+    );
+  }
+
+  const role = members?.find((m) => m.user_email.toLowerCase() === (user.email ?? '').toLowerCase())?.role ?? null;
+  const flags = directoryPermissions({
+    userId: user.id,
+    tier: user.tier,
+    directory: directory ?? null,
+    role,
+    ownedDirectoryCount: 0,
+    linkCount: ownedLinks,
+  });
+  const name = directory?.name ?? '';
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const id = deleting.id;
+    setDeleting(null);
+    await mutate('link.delete', { id });
+  }
+
+  return (
+    <>
+      <Button variant="ghost" className="mb-2 -ml-2" onClick={back} aria-label="Back to directories">
+        ← Back
+      </Button>
+      <ScreenHeader
+        title={name}
+        subtitle={`Organize your ${name.toLowerCase()} links`}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-sm text-slate-600">{linkCountLabel(links?.length ?? 0)}</span>
+            <LinkLimitBadge tier={user.tier} count={ownedLinks} />
+            {flags.canEditSelected && (
+              <Button variant="secondary" onClick={() => setSettings(true)}>
+                Settings
+              </Button>
+            )}
+            {flags.canAddLink && <Button onClick={() => setEditing('new')}>Add Link</Button>}
+          </div>
+        }
+      />
+      <LinkLimitWarning tier={user.tier} count={ownedLinks} />
+      <div role="tablist" className="mb-4 flex border-b border-slate-200">
+        <button type="button" role="tab" aria-selected={tab === 'links'} className={tabClass(tab === 'links')} onClick={() => setTab('links')}>
+          Links
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'polls'} className={tabClass(tab === 'polls')} onClick={() => setTab('polls')}>
+          Team Polls
+        </button>
+      </div>
+      {tab === 'polls' ? (
+        <TeamPollsTab tier={user.tier} username={user.username} />
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <SearchInput value={search} onChange={setSearch} />
+            <div className="flex rounded-lg border border-slate-300" role="group" aria-label="View">
+              <button type="button" aria-pressed={view === 'grid'} className={`px-3 py-1.5 text-sm ${view === 'grid' ? 'bg-slate-100' : ''}`} onClick={() => setView('grid')}>
+                Grid view
+              </button>
+              <button type="button" aria-pressed={view === 'list'} className={`px-3 py-1.5 text-sm ${view === 'list' ? 'bg-slate-100' : ''}`} onClick={() => setView('list')}>
+                List view
+              </button>
+            </div>
+          </div>
+          {shown === undefined || directory === undefined ? (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading links">
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <div key={i} className="h-36 animate-pulse rounded-2xl bg-slate-200" />
+              ))}
+            </div>
+          ) : links?.length === 0 ? (
+            <EmptyState title="No Links Yet">Start building your collection by adding your first link!</EmptyState>
+          ) : shown.length === 0 ? (
+            <EmptyState title="No matching links">Try another search.</EmptyState>
+          ) : (
+            <LinkCollection
+              links={shown}
+              view={view}
+              canEdit={flags.canEditLinks}
+              onEdit={(link) => setEditing(link)}
+              onDelete={(link) => setDeleting(link)}
+            />
+          )}
+        </>
+      )}
+      {editing !== null && (
+        <LinkDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          directoryId={dirId}
+          link={editing === 'new' ? null : editing}
+          tier={user.tier}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {settings && directory && (
+        <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Link"
+        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

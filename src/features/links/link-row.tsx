@@ -1,0 +1,35 @@
+import { shareLink } from './link-actions.ts';
+import type { LinkItemProps } from './link-item-props.ts';
+import { LinkMenu } from './link-menu.tsx';
+import { LinkTags } from './link-tags.tsx';
+
+export const LIST_COLUMNS = 'grid grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_4rem] items-center gap-3 px-4';
+
+/** A link in the list view: Title, URL, Tags (at most 2), Actions. */
+export function LinkRowItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
+  return (
+    <div role="row" className={`${LIST_COLUMNS} h-full border-b border-slate-100 bg-white`}>
+      <span role="cell" className="truncate">
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="font-medium text-slate-900 hover:underline">
+          {link.is_favorite && <span className="mr-1 text-amber-500">★</span>}
+          {link.title}
+        </a>
+      </span>
+      <span role="cell" className="truncate text-sm text-slate-600" title={link.url}>
+        {link.url}
+      </span>
+      <span role="cell" className="overflow-hidden">
+        <LinkTags tags={link.tags} showMore={false} />
+      </span>
+      <span role="cell" className="flex justify-end">
+        <LinkMenu
+          title={link.title}
+          canEdit={canEdit}
+          onEdit={() => onEdit(link)}
+          onShare={() => void shareLink(link)}
+          onDelete={() => onDelete(link)}
+        />
+      </span>
+    </div>
+  );
+}

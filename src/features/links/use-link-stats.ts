@@ -1,0 +1,25 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LinkboardDb } from '../../data/db.ts';
+
+export interface LinkStats {
+  /** Links per directory id. */
+  perDirectory: Map<string, number>;
+  /** Links counting towards the user's own limit (those they own). */
+  owned: number;
+  /** Directories the user owns. */
+  ownedDirectories: number;
+}
+
+/** Counts for the cards and the plan limits, read from the indexes only (no link rows). */
+export function useLinkStats(db: LinkboardDb, userId: string): LinkStats | undefined {
+  return useLiveQuery(async () => {
+    const [directoryIds, owned, ownedDirectories] = await Promise.all([
+      db.saved_links.orderBy('directory_id').keys(),
+      db.saved_links.where('owner_id').equals(userId).count(),
+      db.link_directories.where('owner_id').equals(userId).count(),
+    ]);
+    const perDirectory = new Map<string, number>();
+    for (const id of directoryIds) perDirectory.set(String(id), (perDirectory.get(String(id)) ?? 0) + 1);
+    return { perDirectory, owned, ownedDirectories };
+  }, [db, userId]);
+}

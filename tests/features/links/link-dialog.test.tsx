@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LinkRow } from '../../../src/data/rows.ts';
+import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import type { Tier } from '../../../src/domain/plans.ts';
+import { LinkDialog } from '../../../src/features/links/link-dialog.tsx';
+
+let mutate: ReturnType<typeof vi.fn>;
+let onClose: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  mutate = vi.fn().mockResolvedValue({ id: 'm1' });
+  onClose = vi.fn();
+});
+afterEach(cleanup);
+
+function renderDialog(tier: Tier = 'free', link: LinkRow | null = null) {
+  const value = { db: {}, mutate } as unknown as UserDb;
+  render(
+    <UserDbContext.Provider value={value}>
+      <LinkDialog directoryId="d1" link={link} tier={tier} onClose={onClose as () => void} />
+    </UserDbContext.Provider>,
+  );
+}
+
+const existing: LinkRow = {
+  id: 'l1',
+  directory_id: 'd1',
+  url: 'https://old.example',
+  title: 'Old',
+  notes: null,
+  description: null,
+  tags: ['a'],
+  is_favorite: false,
+  created_by: 'u1',
+  owner_id: 'u1',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+} as LinkRow;
+
+describe('the Add/Edit Link dialog', () => {
+  it('requires the url and the title', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alerts).toEqual(['Url is required.', 'Title is required.']);
+    expect(mutate).not.toHaveBeenCalled();
+  });
+
+  it('prepends https:// and saves directory_id, url, title and notes', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'example.com/page');
+    await user.type(screen.getByLabelText('Title'), '  Example ');
+    await user.type(screen.getByLabelText('Notes'), 'read later');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(mutate).toHaveBeenCalledWith('link.create', {
+      id: expect.any(String),
+      directory_id: 'd1',
+      url: 'https://example.com/page',
+      title: 'Example',
+      notes: 'read later',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('refuses anything but http and https', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'javascript:alert(1)');
+    await user.type(screen.getByLabelText('Title'), 'Bad');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only http and https links can be saved.');
+    expect(mutate).not.toHaveBeenCalled();
+  });
+
+  it('stays open when the mutator refuses (its toast explains why)', async () => {
+    mutate.mockResolvedValue(null);
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'https://a.example');
+    await user.type(screen.getByLabelText('Title'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(mutate).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('offers no tags or favourite on Free', () => {
+    renderDialog('free');
+    expect(screen.queryByLabelText('Tags')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to favorites' })).not.toBeInTheDocument();
+  });
+
+  it('adds trimmed tags on Enter, ignoring duplicates, and the star on Pro', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro');
+    await user.type(screen.getByLabelText('URL'), 'http://b.example');
+    await user.type(screen.getByLabelText('Title'), 'B');
+    const tags = screen.getByLabelText('Tags');
+    await user.type(tags, '  news {Enter}');
+    await user.type(tags, 'news{Enter}');
+    await user.type(tags, 'tech{Enter}');
+    expect(tags).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(mutate).toHaveBeenCalledWith('link.create', expect.objectContaining({
+      url: 'http://b.example',
+      tags: ['news', 'tech'],
+      is_favorite: true,
+    }));
+  });
+
+  it('edits an existing link with link.update', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro', existing);
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'New');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(mutate).toHaveBeenCalledWith('link.update', {
+      id: 'l1',
+      url: 'https://old.example',
+      title: 'New',
+      notes: null,
+      tags: ['a'],
+    });
+  });
+});
