@@ -68,6 +68,8 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
     linkCount: ownedLinks,
   });
   const name = directory?.name ?? '';
+  /** The owner on Free at 30 links: Add Link shows disabled with the spec's message. */
+  const atLimit = flags.canEditSelected && !flags.canAddLink;
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -94,6 +96,16 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
               </Button>
             )}
             {flags.canAddLink && <Button onClick={() => setEditing('new')}>Add Link</Button>}
+            {atLimit && (
+              <>
+                <Button disabled aria-describedby="link-limit-reached">
+                  Add Link
+                </Button>
+                <p id="link-limit-reached" role="status" className="w-full text-right text-sm text-amber-800">
+                  Upgrade to Pro to save more links.
+                </p>
+              </>
+            )}
           </div>
         }
       />

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage, newUser } from './pages/login-page.ts';
+
+async function addLink(page: Page, url: string, title: string) {
+  await page.getByRole('button', { name: 'Add Link', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Link' });
+  await dialog.getByLabel('URL').fill(url);
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({ page }) => {
+  test.setTimeout(60_000);
+  const user = newUser('links');
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signUp(user);
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await page.goto(`/Links/${user.username}`);
+  await expect(page.getByRole('heading', { name: 'My Links' })).toBeVisible();
+  await expect(page.getByText('Save and organize all your important links')).toBeVisible();
+
+  // A directory.
+  await page.getByRole('button', { name: /Create New Directory/ }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create Directory' });
+  await dialog.getByRole('button', { name: 'Create Directory' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Name is required.');
+  await dialog.getByLabel('Name').fill('Reading');
+  await dialog.getByLabel('Description').fill('Articles for later');
+  await dialog.getByRole('button', { name: 'green' }).click();
+  await dialog.getByRole('button', { name: 'Create Directory' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('button', { name: 'Open Reading' });
+  await expect(card).toContainText('0 links');
+  await expect(card).toContainText('Private');
+
+  // Free users own one directory.
+  await page.getByRole('button', { name: /Create New Directory/ }).click();
+  dialog = page.getByRole('dialog', { name: 'Create Directory' });
+  await dialog.getByLabel('Name').fill('Second');
+  await dialog.getByRole('button', { name: 'Create Directory' }).click();
+  await expect(page.getByText('Upgrade to Pro to create more directories.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Open Second' })).toHaveCount(0);
+
+  // Search by name or description.
+  await page.getByPlaceholder('Search your links...').fill('articles');
+  await expect(card).toBeVisible();
+  await page.getByPlaceholder('Search your links...').fill('nothing here');
+  await expect(card).toBeHidden();
+  await page.getByPlaceholder('Search your links...').fill('');
+
+  // The selected directory.
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/Links/${user.username}/dir/[0-9a-f-]+$`));
+  await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible();
+  await expect(page.getByText('Organize your reading links')).toBeVisible();
+  await expect(page.getByText('No Links Yet')).toBeVisible();
+
+  await addLink(page, 'example.com/alpha', 'Alpha');
+  await addLink(page, 'https://beta.example.org', 'Beta');
+  const cards = page.getByTestId('link-card');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', 'https://example.com/alpha');
+  await expect(page.getByRole('link', { name: 'Alpha' })).toHaveAttribute('target', '_blank');
+
+  // Search over title, url and tags.
+  const search = page.getByPlaceholder('Search your links...');
+  await search.fill('beta.example');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Beta');
+  await search.fill('');
+
+  // List view.
+  await page.getByRole('button', { name: 'List view' }).click();
+  const table = page.getByRole('table', { name: 'Links' });
+  for (const column of ['Title', 'URL', 'Tags', 'Actions']) {
+    await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+  }
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // Edit.
+  await page.getByRole('button', { name: 'Actions for Alpha' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Link' });
+  await dialog.getByLabel('Title').fill('Alpha renamed');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(table.getByRole('link', { name: 'Alpha renamed' })).toBeVisible();
+
+  // Delete.
+  await page.getByRole('button', { name: 'Actions for Beta' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Link' });
+  await expect(confirm).toContainText('Are you sure you want to delete "Beta"? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(table.getByRole('link', { name: 'Beta' })).toHaveCount(0);
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // A reload opens the same directory in the workspace.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible();
+  await expect(page.getByTestId('link-card')).toHaveCount(1);
+
+  // Free: 30 links, the badge, the warning above 25, then the refusal.
+  await expect(page.getByTestId('link-limit-badge')).toHaveText('1/30 links');
+  for (let n = 2; n <= 30; n++) await addLink(page, `https://site${n}.example`, `Site ${n}`);
+  await expect(page.getByTestId('link-limit-badge')).toHaveText('30/30 links');
+  await expect(page.getByText("You're using 30/30 links on the free plan")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Link', exact: true })).toBeDisabled();
+  await expect(page.getByText('Upgrade to Pro to save more links.')).toBeVisible();
+
+  // Back to the grid, which counts the links.
+  await page.getByRole('button', { name: 'Back to directories' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Links/${user.username}$`));
+  await expect(page.getByRole('button', { name: 'Open Reading' })).toContainText('30 links');
+});

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkRow } from '../../../src/data/rows.ts';
+import { LinkCollection } from '../../../src/features/links/link-collection.tsx';
+
+afterEach(cleanup);
+
+function links(count: number, tags: string[] = []): LinkRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `l${i}`,
+    directory_id: 'd1',
+    url: `https://site${i}.example.com/a/rather/long/path`,
+    title: `Link ${i}`,
+    notes: null,
+    description: null,
+    tags,
+    is_favorite: false,
+    created_by: 'u1',
+    owner_id: 'u1',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  })) as LinkRow[];
+}
+
+const noop = () => undefined;
+
+describe('the links list and grid', () => {
+  it('shows 2 tags in the list and 2 plus +N in the grid, and a shortened url in cards', () => {
+    const rows = links(1, ['a', 'b', 'c', 'd']);
+    render(<LinkCollection links={rows} view="grid" canEdit onEdit={noop} onDelete={noop} />);
+    expect(screen.getByText('+2')).toBeInTheDocument();
+    expect(screen.queryByText('c')).not.toBeInTheDocument();
+    expect(screen.getByText('https://site0.example.com/a/ra...')).toBeInTheDocument();
+    cleanup();
+    render(<LinkCollection links={rows} view="list" canEdit onEdit={noop} onDelete={noop} />);
+    expect(screen.getByText('a')).toBeInTheDocument();
+    expect(screen.getByText('b')).toBeInTheDocument();
+    expect(screen.queryByText('+2')).not.toBeInTheDocument();
+  });
+
+  it('mounts only a window of rows for 10,000 links, following the scroll', () => {
+    render(<LinkCollection links={links(10_000)} view="list" canEdit onEdit={noop} onDelete={noop} />);
+    const mounted = screen.getAllByRole('link');
+    expect(mounted.length).toBeLessThan(60);
+    expect(screen.getByRole('link', { name: 'Link 0' })).toBeInTheDocument();
+    fireEvent.scroll(screen.getByRole('region', { name: 'Links list' }), { target: { scrollTop: 56 * 5000 } });
+    expect(screen.getByRole('link', { name: 'Link 5000' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Link 0' })).not.toBeInTheDocument();
+  });
+
+  it('windows the grid too', () => {
+    render(<LinkCollection links={links(10_000)} view="grid" canEdit onEdit={noop} onDelete={noop} />);
+    expect(screen.getAllByTestId('link-card').length).toBeLessThan(100);
+  });
+
+  it('hides Edit and Delete from readers', () => {
+    render(<LinkCollection links={links(1)} view="list" canEdit={false} onEdit={noop} onDelete={noop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Link 0' }));
+    expect(screen.getByRole('menuitem', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { DirectoryRow, LinkRow } from '../../../src/data/rows.ts';
+import {
+  colorGradient,
+  directoryBadge,
+  linkCountLabel,
+  matchesDirectory,
+  matchesLink,
+  shortUrl,
+} from '../../../src/features/links/link-filters.ts';
+
+const dir = (fields: Partial<DirectoryRow>) =>
+  ({ name: 'Work', description: 'Daily tools', is_public: false, has_password: false, ...fields }) as DirectoryRow;
+const link = { title: 'Docs', url: 'https://example.com/docs', tags: ['Reference', 'api'] } as LinkRow;
+
+describe('links screen helpers', () => {
+  it('counts links as the spec writes them', () => {
+    expect(linkCountLabel(0)).toBe('0 links');
+    expect(linkCountLabel(1)).toBe('1 link');
+    expect(linkCountLabel(7)).toBe('7 links');
+  });
+
+  it('shortens urls to 30 characters', () => {
+    expect(shortUrl('https://a.example')).toBe('https://a.example');
+    const long = 'https://example.com/a/very/long/path/indeed';
+    expect(shortUrl(long)).toBe(`${long.slice(0, 30)}...`);
+  });
+
+  it('badges a directory Private, Public or Password Protected', () => {
+    expect(directoryBadge(dir({}))).toBe('Private');
+    expect(directoryBadge(dir({ is_public: true }))).toBe('Public');
+    expect(directoryBadge(dir({ is_public: true, has_password: true }))).toBe('Password Protected');
+  });
+
+  it('falls back to blue for an unknown colour', () => {
+    expect(colorGradient('green')).toContain('green');
+    expect(colorGradient('teal')).toContain('blue');
+    expect(colorGradient(null)).toContain('blue');
+  });
+
+  it('searches directories by name or description', () => {
+    expect(matchesDirectory(dir({}), 'WORK')).toBe(true);
+    expect(matchesDirectory(dir({}), 'tools')).toBe(true);
+    expect(matchesDirectory(dir({ description: null }), 'tools')).toBe(false);
+    expect(matchesDirectory(dir({}), '  ')).toBe(true);
+  });
+
+  it('searches links by title, url and tags', () => {
+    expect(matchesLink(link, 'docs')).toBe(true);
+    expect(matchesLink(link, 'example.com')).toBe(true);
+    expect(matchesLink(link, 'reference')).toBe(true);
+    expect(matchesLink(link, 'nope')).toBe(false);
+  });
+});
