@@ -10,7 +10,7 @@ async function addLink(page: Page, url: string, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({ page }) => {
+test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const user = newUser('links');
   const login = new LoginPage(page);
@@ -56,6 +56,7 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await expect(page).toHaveURL(new RegExp(`/Links/${user.username}/dir/[0-9a-f-]+$`));
   await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible();
   await expect(page.getByText('Organize your reading links')).toBeVisible();
+  const directoryUrl = page.url();
   await expect(page.getByText('No Links Yet')).toBeVisible();
 
   await addLink(page, 'example.com/alpha', 'Alpha');
@@ -114,4 +115,11 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await page.getByRole('button', { name: 'Back to directories' }).click();
   await expect(page).toHaveURL(new RegExp(`/Links/${user.username}$`));
   await expect(page.getByRole('button', { name: 'Open Reading' })).toContainText('30 links');
+
+  // A visitor on the private directory's address is refused.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(directoryUrl);
+  await expect(visitorPage.getByRole('heading', { name: 'This directory is not available' })).toBeVisible();
+  await visitor.close();
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '../backend/current-user-store.ts';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -23,11 +23,15 @@ function PublicPages(): ReactNode {
 const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
 const sharedDirectory = screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage');
 
-/** /Links/{username}/dir/{id}: the workspace's directory for a signed-in user, the visitor view otherwise. */
-function DirectoryRoute(): ReactNode {
+/**
+ * The signed-in area, except that /Links/{username}/dir/{id} opened by a visitor shows the
+ * visitor view. One element for every workspace page, so moving between them never remounts
+ * the user's session.
+ */
+function Workspace(): ReactNode {
   const status = useCurrentUser((state) => state.status);
-  if (status === 'signed-in') return signedIn;
-  return status === 'signed-out' ? sharedDirectory : null;
+  const { dirId } = useParams();
+  return status === 'signed-out' && dirId ? sharedDirectory : signedIn;
 }
 
 /** A signed-in page reachable with and without the {username} segment. */
@@ -62,14 +66,11 @@ export const routes: RouteObject[] = [
       { path: '/PublicProfile/:username', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
       { path: '/share/dir/*', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
       { path: '/Links/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      // '/Links/:username/dir/:dirId' is in the workspace group below: Workspace shows visitors the shared view.
       {
-        path: '/Links/:username/dir/:dirId',
-        element: <DirectoryRoute />,
-        children: [{ index: true, element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage') }],
-      },
-      {
-        element: signedIn,
+        element: <Workspace />,
         children: [
+          { path: '/Links/:username/dir/:dirId', element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage') },
           ...scoped('Dashboard', screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage')),
           ...scoped('Links', screen(() => import('../features/links/links-page.tsx'), 'LinksPage')),
           ...scoped('Calendar', screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage')),

@@ -5,6 +5,7 @@ import type { DirectoryRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { directoryColors, isBlank, type DirectoryColor } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast-store.ts';
 import { colorGradient } from './link-filters.ts';
 
 export interface DirectoryDialogProps {
@@ -46,9 +47,14 @@ export function DirectoryDialog({ directory, tier, onClose, onDelete }: Director
     let passwordField: { password?: string | null } = {};
     if (!isPublic) passwordField = directory?.has_password || !directory ? { password: null } : {};
     else if (paid && password !== '') passwordField = { password };
-    const result = directory
-      ? await mutate('directory.update', { id: directory.id, ...fields, ...passwordField })
-      : await mutate('directory.create', { id: crypto.randomUUID(), ...fields, ...passwordField });
+    let result = null;
+    try {
+      result = directory
+        ? await mutate('directory.update', { id: directory.id, ...fields, ...passwordField })
+        : await mutate('directory.create', { id: crypto.randomUUID(), ...fields, ...passwordField });
+    } catch {
+      toast(`Failed to ${directory ? 'update' : 'create'} directory. Please try again.`, 'error');
+    }
     setSaving(false);
     if (result) onClose();
   }

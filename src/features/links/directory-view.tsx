@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { toast } from '../../ui/toast-store.ts';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
 import { LinkDialog } from './link-dialog.tsx';
@@ -75,7 +76,11 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
     if (!deleting) return;
     const id = deleting.id;
     setDeleting(null);
-    await mutate('link.delete', { id });
+    try {
+      await mutate('link.delete', { id });
+    } catch {
+      toast('Failed to delete link. Please try again.', 'error');
+    }
   }
 
   return (

@@ -5,6 +5,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { isBlank, normalizeUrl } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast-store.ts';
 import { TagInput } from './tag-input.tsx';
 
 export interface LinkDialogProps {
@@ -54,15 +55,19 @@ export function LinkDialog({ directoryId, link, tier, onClose }: LinkDialogProps
     setSaving(true);
     const fields = { url: checked.normalized, title: title.trim(), notes: notes.trim() || null };
     const extra = paid ? { tags } : {};
-    let ok: boolean;
-    if (link) {
-      ok = (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
-      if (ok && paid && favorite !== link.is_favorite) {
-        ok = (await mutate('link.set_favorite', { id: link.id, value: favorite })) !== null;
+    let ok = false;
+    try {
+      if (link) {
+        ok = (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
+        if (ok && paid && favorite !== link.is_favorite) {
+          ok = (await mutate('link.set_favorite', { id: link.id, value: favorite })) !== null;
+        }
+      } else {
+        const args = { id: crypto.randomUUID(), directory_id: directoryId, ...fields, ...extra };
+        ok = (await mutate('link.create', paid ? { ...args, is_favorite: favorite } : args)) !== null;
       }
-    } else {
-      const args = { id: crypto.randomUUID(), directory_id: directoryId, ...fields, ...extra };
-      ok = (await mutate('link.create', paid ? { ...args, is_favorite: favorite } : args)) !== null;
+    } catch {
+      toast('Failed to save link. Please try again.', 'error');
     }
     setSaving(false);
     if (ok) onClose();

@@ -130,3 +130,17 @@ describe('the Add/Edit Link dialog', () => {
     });
   });
 });
+
+describe('a failed save', () => {
+  it("shows 'Failed to save link. Please try again.' and stays open", async () => {
+    const { useToasts } = await import('../../../src/ui/toast-store.ts');
+    mutate.mockRejectedValue(new Error('disk full'));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'https://a.example');
+    await user.type(screen.getByLabelText('Title'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(useToasts.getState().toasts.map((t) => t.message)).toContain('Failed to save link. Please try again.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
