@@ -10,6 +10,12 @@ export const manifest: Partial<ManifestOptions> = {
   display: 'standalone',
   background_color: '#ffffff',
   theme_color: '#4f46e5',
+  // Sharing a page from another app opens Add Link prefilled (handled at /share-target by the links screen).
+  share_target: {
+    action: '/share-target',
+    method: 'GET',
+    params: { title: 'title', text: 'text', url: 'url' },
+  },
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -1,0 +1,44 @@
+/**
+ * public-directory (spec 7.1): GET ?dirId={id} → 200 {directory, links} of a public directory,
+ * or one the caller (bearer access token) owns or is a member of. A password-protected one
+ * needs the password in the X-Directory-Password header. 400 for a malformed id; 404 when
+ * missing or private; 403 when the password is missing or wrong; 401 for a bad token.
+ */
+import type { FunctionEnv } from '../_shared/types.ts';
+import { serverClient } from '../_shared/client.ts';
+import { corsHeaders, fetchAs, json, userToken } from './http.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { Allow: 'GET, OPTIONS' });
+
+  const dirId = new URL(req.url).searchParams.get('dirId')?.trim() ?? '';
+  if (!UUID.test(dirId)) return json({ error: 'dirId must be a directory id (uuid)' }, 400);
+  const password = req.headers.get('X-Directory-Password');
+
+  try {
+    const token = userToken(req, env.SUPABASE_ANON_KEY);
+    const client = serverClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, fetchAs(env.fetch, token));
+    const { data, error } = await client.rpc('get_public_directory', { p_directory_id: dirId, p_password: password });
+    if (!error) {
+      const answer = data as { directory: unknown; links: unknown };
+      return json({ directory: answer.directory, links: answer.links });
+    }
+    switch (error.hint) {
+      case 'not_found':
+        return json({ error: 'This directory is not available' }, 404);
+      case 'password_required':
+        return json({ error: 'This directory is password protected.', reason: 'password_required' }, 403);
+      case 'forbidden':
+        return json({ error: 'Wrong password.', reason: 'wrong_password' }, 403);
+    }
+    if (error.code === 'PGRST301' || /jwt/i.test(error.message)) return json({ error: 'Invalid or expired session' }, 401);
+    console.error('[public-directory] get_public_directory failed:', error);
+    return json({ error: 'The directory could not be loaded' }, 502);
+  } catch (error) {
+    console.error('[public-directory]', error);
+    return json({ error: 'The directory could not be loaded' }, 502);
+  }
+}
