@@ -42,7 +42,8 @@ async function push(owner: Owner, mutations: { name: string; args: Record<string
     p_mutations: mutations.map((m) => ({ id: randomUUID(), ...m })),
   });
   expect(error).toBeNull();
-  for (const result of (data as { results: { status: string }[] }).results) expect(result).toMatchObject({ status: 'applied' });
+  for (const result of (data as { results: { status: string }[] }).results)
+    expect(result).toMatchObject({ status: 'applied' });
 }
 
 async function directoryWithLinks(owner: Owner, args: Record<string, unknown>, links = 2): Promise<string> {

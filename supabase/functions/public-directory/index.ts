@@ -34,7 +34,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
       case 'forbidden':
         return json({ error: 'Wrong password.', reason: 'wrong_password' }, 403);
     }
-    if (error.code === 'PGRST301' || /jwt/i.test(error.message)) return json({ error: 'Invalid or expired session' }, 401);
+    if (error.code === 'PGRST301' || /jwt/i.test(error.message))
+      return json({ error: 'Invalid or expired session' }, 401);
     console.error('[public-directory] get_public_directory failed:', error);
     return json({ error: 'The directory could not be loaded' }, 502);
   } catch (error) {

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEV_ANON_KEY } from '../supabase/local/keys.ts';
+import { newUser } from './pages/login-page.ts';
+
+/** Signs an owner up and creates a directory with links through the API, as the app's sync would. */
+async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean) {
+  const user = newUser('owner');
+  const signUp = await request.post('/auth/v1/signup', {
+    headers: { apikey: DEV_ANON_KEY },
+    data: { email: user.email, password: user.password, data: { username: user.username, full_name: 'Olive Owner' } },
+  });
+  expect(signUp.ok()).toBe(true);
+  const { access_token: token } = (await signUp.json()) as { access_token: string };
+  const dirId = randomUUID();
+  const links = [
+    { title: 'Example docs', url: 'http://example.com/docs' },
+    { title: 'Second link', url: 'https://example.org/two' },
+    { title: 'Third link', url: 'https://example.org/three' },
+    { title: 'Fourth link', url: 'https://example.org/four' },
+  ];
+  const push = await request.post('/rest/v1/rpc/sync_push', {
+    headers: { apikey: DEV_ANON_KEY, Authorization: `Bearer ${token}` },
+    data: {
+      p_mutations: [
+        {
+          id: randomUUID(),
+          name: 'directory.create',
+          args: { id: dirId, name: 'Team Reading', description: 'What we read', is_public: isPublic },
+        },
+        ...links.map((link) => ({
+          id: randomUUID(),
+          name: 'link.create',
+          args: { id: randomUUID(), directory_id: dirId, ...link },
+        })),
+      ],
+    },
+  });
+  expect(push.ok()).toBe(true);
+  const { results } = (await push.json()) as { results: { status: string }[] };
+  expect(results).toEqual(results.map(() => expect.objectContaining({ status: 'applied' })));
+  return { user, dirId };
+}
+
+test('a visitor opens a public directory by each of its addresses, and the owner’s public profile', async ({
+  page,
+  request,
+}) => {
+  const { user, dirId } = await ownerWithDirectory(request, true);
+
+  await page.goto(`/Links/${user.username}/dir/${dirId}`);
+  await expect(page.getByRole('heading', { name: 'Team Reading' })).toBeVisible();
+  await expect(page.getByText('What we read')).toBeVisible();
+  const docs = page.getByRole('link', { name: 'Example docs' });
+  await expect(docs).toHaveAttribute('href', 'http://example.com/docs');
+  await expect(docs).toHaveAttribute('target', '_blank');
+
+  for (const path of [`/Links/dir/${dirId}`, `/share/dir/${dirId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Team Reading' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fourth link' })).toBeVisible();
+  }
+
+  const api = await request.get(`/api/public-directory?dirId=${dirId}`);
+  expect(api.status()).toBe(200);
+  expect(((await api.json()) as { links: unknown[] }).links).toHaveLength(4);
+
+  await page.goto(`/PublicProfile/${user.username}`);
+  await expect(page.getByRole('heading', { name: 'Olive Owner' })).toBeVisible();
+  await expect(page.getByText(`@${user.username}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Public Collections' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team Reading' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Example docs' })).toHaveAttribute('href', 'http://example.com/docs');
+  await expect(page.getByText('+1 more links')).toBeVisible();
+
+  await page.goto(`/PublicProfile?user=${user.username}`);
+  await expect(page.getByRole('heading', { name: 'Olive Owner' })).toBeVisible();
+});
+
+test('a visitor is refused a private or missing directory, and sees missing profiles and empty collections', async ({
+  page,
+  request,
+}) => {
+  const { user, dirId } = await ownerWithDirectory(request, false);
+  const denied = "It may be private or you don't have access. Ask the owner to make it public or invite you.";
+
+  for (const path of [`/Links/dir/${dirId}`, `/Links/${user.username}/dir/${randomUUID()}`, '/share/dir/nope']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'This directory is not available' })).toBeVisible();
+    await expect(page.getByText(denied)).toBeVisible();
+  }
+  expect((await request.get(`/api/public-directory?dirId=${dirId}`)).status()).toBe(404);
+
+  await page.goto(`/PublicProfile/${user.username}`);
+  await expect(page.getByText('No Public Collections')).toBeVisible();
+
+  await page.goto('/PublicProfile/nobody_here_at_all');
+  await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+  await expect(page.getByText("This user profile doesn't exist or isn't public.")).toBeVisible();
+});
