@@ -1,4 +1,4 @@
-import { supabase } from './supabase.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface Mail {
   to: string;
@@ -9,11 +9,12 @@ export interface Mail {
 /**
  * Sends a mail through the send-email function (spec 7.1): true when it was accepted;
  * otherwise a warning is logged and false returned. It never throws, so it never blocks
- * the caller.
+ * the caller. `client` defaults to the page's supabase-js client (loaded on first use).
  */
-export async function sendEmail(mail: Mail): Promise<boolean> {
+export async function sendEmail(mail: Mail, client?: Pick<SupabaseClient, 'functions'>): Promise<boolean> {
   try {
-    const { error, response } = await supabase.functions.invoke('send-email', { body: mail });
+    const caller = client ?? (await import('./supabase.ts')).supabase;
+    const { error, response } = await caller.functions.invoke('send-email', { body: mail });
     if (error) {
       console.warn(`SendEmail failed with status ${response?.status ?? 'unknown'}`);
       return false;

@@ -26,6 +26,11 @@ export interface SyncEngineOptions {
   onRejected?: (message: string, result: PushResult) => void;
   /** Default: the zustand status store. */
   onStatus?: (status: SyncStatus) => void;
+  /**
+   * Called (not awaited) after a push and pull both succeeded: work that must wait until the
+   * server has recorded the user's changes, such as invitation mails.
+   */
+  onSynced?: () => void;
   batchSize?: number;
   pullLimit?: number;
   backoffMs?: readonly number[];
@@ -117,6 +122,7 @@ export class SyncEngine {
     try {
       await this.push();
       await this.pull();
+      this.afterSync();
       this.failures = 0;
       this.lastSyncedAt = this.options.context().now().toISOString();
       const failed = await this.count('failed');
@@ -181,6 +187,14 @@ export class SyncEngine {
         this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
       }
       if (outcome.settled === 0) throw new SyncTransportError('server', 'The server answered none of the changes.');
+    }
+  }
+
+  private afterSync(): void {
+    try {
+      this.options.onSynced?.();
+    } catch (error) {
+      console.warn('onSynced failed', error);
     }
   }
 
