@@ -25,7 +25,9 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
     return rows[0]?.tier;
   };
   const setTier = (actor: Actor, id: string | null, tier: string | null) =>
-    as(db, actor, (sql) => sql.query<{ tier: string }>('select public.set_subscription_tier($1, $2) as tier', [id, tier]));
+    as(db, actor, (sql) =>
+      sql.query<{ tier: string }>('select public.set_subscription_tier($1, $2) as tier', [id, tier]),
+    );
 
   it('refuses anon and authenticated, the user themselves included', async () => {
     const user = await createUser(db);
@@ -49,7 +51,11 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
       expect(rows[0]?.tier).toBe(tier);
       expect(await tierOf(user.id)).toBe(tier);
     }
-    const seen = await as(db, user, async (sql) => (await sql.query<{ t: string }>('select public.my_tier() as t')).rows);
+    const seen = await as(
+      db,
+      user,
+      async (sql) => (await sql.query<{ t: string }>('select public.my_tier() as t')).rows,
+    );
     expect(seen[0]?.t).toBe('pro');
   });
 
@@ -104,7 +110,9 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
         status: 200,
         body: 'free',
       });
-      expect(await rpc(DEV_SERVICE_ROLE_KEY, DEV_SERVICE_ROLE_KEY, { p_user_id: user.id, p_tier: 'gold' })).toMatchObject({
+      expect(
+        await rpc(DEV_SERVICE_ROLE_KEY, DEV_SERVICE_ROLE_KEY, { p_user_id: user.id, p_tier: 'gold' }),
+      ).toMatchObject({
         status: 400,
         body: { code: '22023', message: 'Unknown subscription tier: gold. Expected free, pro or team.' },
       });
