@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
           ...scoped('Profile', screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage')),
           ...scoped('Upgrade', screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage')),
           ...scoped('Voting', screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage')),
+          // The manifest's share_target: a page shared from another app opens Add Link prefilled.
+          { path: '/share-target', element: screen(() => import('../features/links/share-target/share-target-page.tsx'), 'ShareTargetPage') },
         ],
       },
       { path: '*', element: screen(() => import('./not-found-page.tsx'), 'NotFoundPage') },

@@ -6,7 +6,7 @@
 /** Pages whose bare path gets the username appended once the user is known. */
 const scopedPages = ['dashboard', 'links', 'calendar', 'upcoming', 'upgrade'] as const;
 /** Pages (and their sub-paths) that need a signed-in user. */
-const protectedPages = ['dashboard', 'calendar', 'upcoming', 'profile', 'links', 'upgrade', 'voting'] as const;
+const protectedPages = ['dashboard', 'calendar', 'upcoming', 'profile', 'links', 'upgrade', 'voting', 'share-target'] as const;
 /** Pages whose {username} segment must be the signed-in user's own. */
 const usernamePages = ['dashboard', 'links', 'calendar', 'upcoming', 'profile', 'upgrade', 'voting'] as const;
 
@@ -66,6 +66,8 @@ export function redirectFor(path: string, viewer: Viewer): string | null {
   const first = parts[0]?.toLowerCase();
 
   if (viewer.status === 'signed-out') {
+    // A page shared into the app needs an account to be saved in: offer to sign in.
+    if (first === 'share-target') return '/Login';
     return isProtectedPath(path) ? '/' : null;
   }
 

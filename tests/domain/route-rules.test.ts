@@ -48,6 +48,12 @@ describe('redirectFor', () => {
     expect(isVisitorPath('/LINKS/bob/dir/42')).toBe(true);
   });
 
+  it('sends a visitor with a page shared into the app to sign in, and lets a signed-in user add it', () => {
+    expect(redirectFor('/share-target', signedOut)).toBe('/Login');
+    expect(redirectFor('/share-target', { status: 'loading' })).toBeNull();
+    expect(redirectFor('/share-target', ada)).toBeNull();
+  });
+
   it('sends a signed-in user away from /Login to their dashboard', () => {
     expect(redirectFor('/Login', ada)).toBe('/Dashboard/ada');
     expect(redirectFor('/login', { status: 'signed-in', username: null })).toBe('/Dashboard');

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -14,6 +14,12 @@ export interface LinkDialogProps {
   link: LinkRow | null;
   tier: Tier;
   onClose(): void;
+  /** Starting values of a new link (a page shared from another app). */
+  initial?: { url?: string; title?: string };
+  /** Shown above the fields, for example a choice of directory. */
+  chooser?: ReactNode;
+  /** Called after a successful save instead of onClose. */
+  onSaved?(saved: { id: string; directoryId: string }): void;
 }
 
 interface Errors {
@@ -36,10 +42,10 @@ function validate(url: string, title: string): { errors: Errors; normalized: str
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
 /** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
-export function LinkDialog({ directoryId, link, tier, onClose }: LinkDialogProps) {
+export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
   const { mutate } = useUserDb();
-  const [url, setUrl] = useState(link?.url ?? '');
-  const [title, setTitle] = useState(link?.title ?? '');
+  const [url, setUrl] = useState(link?.url ?? initial?.url ?? '');
+  const [title, setTitle] = useState(link?.title ?? initial?.title ?? '');
   const [notes, setNotes] = useState(link?.notes ?? '');
   const [tags, setTags] = useState<string[]>(link?.tags ?? []);
   const [favorite, setFavorite] = useState(link?.is_favorite ?? false);
@@ -56,6 +62,7 @@ export function LinkDialog({ directoryId, link, tier, onClose }: LinkDialogProps
     const fields = { url: checked.normalized, title: title.trim(), notes: notes.trim() || null };
     const extra = paid ? { tags } : {};
     let ok = false;
+    let id = link?.id ?? '';
     try {
       if (link) {
         ok = (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
@@ -63,14 +70,16 @@ export function LinkDialog({ directoryId, link, tier, onClose }: LinkDialogProps
           ok = (await mutate('link.set_favorite', { id: link.id, value: favorite })) !== null;
         }
       } else {
-        const args = { id: crypto.randomUUID(), directory_id: directoryId, ...fields, ...extra };
+        id = crypto.randomUUID();
+        const args = { id, directory_id: directoryId, ...fields, ...extra };
         ok = (await mutate('link.create', paid ? { ...args, is_favorite: favorite } : args)) !== null;
       }
     } catch {
       toast('Failed to save link. Please try again.', 'error');
     }
     setSaving(false);
-    if (ok) onClose();
+    if (ok && onSaved) onSaved({ id, directoryId: link?.directory_id ?? directoryId });
+    else if (ok) onClose();
   }
 
   return (
@@ -94,6 +103,7 @@ export function LinkDialog({ directoryId, link, tier, onClose }: LinkDialogProps
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-600">Save a link to this directory.</Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+            {chooser}
             <label className="block text-sm font-medium text-slate-800">
               URL
               <input

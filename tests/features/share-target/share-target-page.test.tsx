@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+// Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
+import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
+import { mutate } from '../../../src/data/mutate.ts';
+import { MutationError } from '../../../src/data/mutation-error.ts';
+import type { MemberRow } from '../../../src/data/rows.ts';
+import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { tierOf, type Tier } from '../../../src/domain/plans.ts';
+import { ShareTargetPage } from '../../../src/features/links/share-target/share-target-page.tsx';
+import { useToasts } from '../../../src/ui/toast-store.ts';
+import { ME, OTHER, ctx, makeDirectory, makeLink, makeMember } from '../../data/helpers.ts';
+
+const email = 'ada@example.com';
+let db: LinkboardDb;
+
+const directory = (id: string, name: string, owner_id = ME) => makeDirectory({ id, name, owner_id });
+const member = (directory_id: string, role: MemberRow['role']) => makeMember({ directory_id, role, user_email: email });
+
+function signIn(tier: Tier = 'free') {
+  useCurrentUser.setState({
+    status: 'signed-in',
+    user: { id: ME, email, username: 'ada', subscription_tier: tier, time_zone: 'UTC' } as never,
+  });
+}
+
+beforeEach(() => {
+  db = openUserDb(ME);
+  localStorage.clear();
+  useToasts.setState({ toasts: [] });
+  signIn();
+});
+
+afterEach(async () => {
+  cleanup();
+  db.close();
+  await deleteUserDb(ME);
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+/** The screen with the real data layer: mutations are checked, applied and queued locally. */
+function renderAt(query: string) {
+  const value: UserDb = {
+    db,
+    async mutate(name, args) {
+      const tier = tierOf(useCurrentUser.getState().user!.subscription_tier);
+      try {
+        return await mutate(db, name, args, ctx({ email, tier, now: () => new Date() }));
+      } catch (error) {
+        if (!(error instanceof MutationError)) throw error;
+        useToasts.getState().push(error.message, 'error');
+        return null;
+      }
+    },
+  };
+  render(
+    <MemoryRouter initialEntries={[`/share-target${query}`]}>
+      <UserDbContext.Provider value={value}>
+        <Routes>
+          <Route path="/share-target" element={<ShareTargetPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </UserDbContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+const dialog = () => screen.findByRole('dialog', { name: 'Add Link' });
+const field = (label: string) => screen.getByLabelText(label);
+
+describe('the share target', () => {
+  it('prefills the url found in the text and titles it with the rest of the text', async () => {
+    await db.link_directories.put(directory('d1', 'Reading'));
+    renderAt(`?text=${encodeURIComponent('Worth a read https://news.example/a?b=1')}`);
+    await dialog();
+    expect(field('URL')).toHaveValue('https://news.example/a?b=1');
+    expect(field('Title')).toHaveValue('Worth a read');
+  });
+
+  it("prefers the url and title given, and falls back to the url's host", async () => {
+    await db.link_directories.put(directory('d1', 'Reading'));
+    renderAt(`?title=Given&text=${encodeURIComponent('other https://other.example')}&url=https://given.example/p`);
+    await dialog();
+    expect(field('URL')).toHaveValue('https://given.example/p');
+    expect(field('Title')).toHaveValue('Given');
+    cleanup();
+    renderAt('?url=https://blog.example.org/post/1');
+    await dialog();
+    expect(field('Title')).toHaveValue('blog.example.org');
+  });
+
+  it('lists owned directories first, then shared ones the user edits, and queues the link in the chosen one', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.bulkPut([
+      directory('d1', 'Work'),
+      directory('d2', 'Archive'),
+      directory('s1', 'Alpha team', OTHER),
+      directory('s2', 'Read only', OTHER),
+    ]);
+    await db.directory_members.bulkPut([member('s1', 'editor'), member('s2', 'viewer')]);
+    renderAt('?title=Shared&url=https://shared.example/x');
+    await dialog();
+    const chooser = field('Directory');
+    await waitFor(() =>
+      expect([...chooser.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+        'Archive',
+        'Work',
+        'Alpha team (shared)',
+      ]),
+    );
+    expect(chooser).toHaveValue('d2');
+    await user.selectOptions(chooser, 's1');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada/dir/s1'));
+    const saved = await db.saved_links.where('directory_id').equals('s1').toArray();
+    expect(saved).toMatchObject([{ url: 'https://shared.example/x', title: 'Shared', owner_id: OTHER }]);
+    const queued = await db.outbox.toArray();
+    expect(queued.map((row) => row.name)).toEqual(['link.create']);
+  });
+
+  it('preselects the directory last saved to', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.bulkPut([directory('d1', 'Alpha'), directory('d2', 'Beta')]);
+    renderAt('?url=https://one.example');
+    await dialog();
+    await user.selectOptions(field('Directory'), 'd2');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada/dir/d2'));
+    cleanup();
+    renderAt('?url=https://two.example');
+    await dialog();
+    expect(field('Directory')).toHaveValue('d2');
+  });
+
+  it('refuses a url that is not http or https with the dialog’s validation', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.put(directory('d1', 'Reading'));
+    renderAt('?title=Files&url=ftp://files.example/x');
+    await dialog();
+    expect(field('URL')).toHaveValue('ftp://files.example/x');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only http and https links can be saved.');
+    expect(await db.outbox.count()).toBe(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('offers to create a directory when the user has none, then continues to Add Link', async () => {
+    const user = userEvent.setup();
+    renderAt('?title=First&url=https://first.example');
+    expect(await screen.findByText('Create a directory first')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Directory' }));
+    const create = await screen.findByRole('dialog', { name: 'Create Directory' });
+    await user.type(field('Name'), 'Inbox');
+    await user.click(create.querySelector('button[type="submit"]')!);
+    await dialog();
+    expect(field('Title')).toHaveValue('First');
+    const inbox = (await db.link_directories.toArray())[0]!;
+    expect(field('Directory')).toHaveValue(inbox.id);
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Links/ada/dir/${inbox.id}`));
+    expect(await db.saved_links.count()).toBe(1);
+  });
+
+  it('keeps the Free link limit', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.put(directory('d1', 'Full'));
+    await db.saved_links.bulkPut(Array.from({ length: 30 }, () => makeLink({ directory_id: 'd1' })));
+    renderAt('?title=One%20more&url=https://more.example');
+    await dialog();
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    await waitFor(() =>
+      expect(useToasts.getState().toasts.map((t) => t.message)).toContain('Upgrade to Pro to save more links.'),
+    );
+    expect(await db.saved_links.count()).toBe(30);
+    expect(screen.getByRole('dialog', { name: 'Add Link' })).toBeInTheDocument();
+  });
+
+  it('goes back to the directories on Cancel', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.put(directory('d1', 'Reading'));
+    renderAt('?url=https://a.example');
+    await dialog();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
