@@ -11,10 +11,12 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { DirectoryDialog } from './directory-dialog.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 import { linkCountLabel, matchesLink } from './link-filters.ts';
 import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
+import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
 import { TeamPollsTab } from './team-polls-tab.tsx';
 
@@ -43,6 +45,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [editing, setEditing] = useState<LinkRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
+  const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
   const shown = useMemo(() => links?.filter((link) => matchesLink(link, deferred)), [links, deferred]);
   const back = () => navigate(`/Links/${user.username}`);
 
@@ -95,6 +98,18 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm text-slate-600">{linkCountLabel(links?.length ?? 0)}</span>
             <LinkLimitBadge tier={user.tier} count={ownedLinks} />
+            {/* Members: anyone signed in who can see the directory may look; only the owner
+                (canManageMembers) changes roles or removes, others see the list read only. */}
+            {directory && (
+              <Button variant="secondary" onClick={() => setSharing('members')}>
+                Members
+              </Button>
+            )}
+            {flags.canInviteToSelected && directory && (
+              <Button variant="secondary" onClick={() => setSharing('invite')}>
+                Invite
+              </Button>
+            )}
             {flags.canEditSelected && (
               <Button variant="secondary" onClick={() => setSettings(true)}>
                 Settings
@@ -167,6 +182,17 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           tier={user.tier}
           onClose={() => setEditing(null)}
         />
+      )}
+      {sharing === 'members' && directory && (
+        <MembersDialog
+          directory={directory}
+          canManage={flags.canManageMembers}
+          tier={user.tier}
+          onClose={() => setSharing(null)}
+        />
+      )}
+      {sharing === 'invite' && directory && (
+        <InviteDialog directory={directory} user={user} onClose={() => setSharing(null)} />
       )}
       {settings && directory && (
         <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} />
