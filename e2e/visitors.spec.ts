@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEV_ANON_KEY } from '../supabase/local/keys.ts';
 import { newUser } from './pages/login-page.ts';
+import { setTier } from './support/admin.ts';
+import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 /** Signs an owner up and creates a directory with links through the API, as the app's sync would. */
 async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean) {
@@ -97,4 +99,68 @@ test('a visitor is refused a private or missing directory, and sees missing prof
   await page.goto('/PublicProfile/nobody_here_at_all');
   await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
   await expect(page.getByText("This user profile doesn't exist or isn't public.")).toBeVisible();
+});
+
+test('a Pro owner protects a public directory with a password; a visitor needs the right one', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = newUser('guard');
+  await signUpAndSync(page, user);
+  const dirId = await createDirectory(page, user.username, 'Secret stash');
+  await addLink(page, 'https://hidden.example/one', 'Hidden one');
+  await expect(syncStatus(page)).toHaveText('Synced');
+
+  const grid = `/Links/${user.username}`;
+  const card = page.getByRole('button', { name: 'Open Secret stash' });
+  const editDialog = async () => {
+    await page.getByRole('button', { name: 'Edit Secret stash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Directory' });
+    await dialog.getByRole('switch', { name: 'Public directory' }).check();
+    return dialog;
+  };
+
+  // Free: a public directory, but no password.
+  await page.goto(grid);
+  let dialog = await editDialog();
+  await expect(dialog.getByText('Password-protected directories are a Pro feature.')).toBeVisible();
+  await expect(dialog.getByLabel('Password (optional)')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The billing webhook makes the owner Pro; the app learns it from the next sync.
+  await setTier(request, user, 'pro');
+  await page.reload();
+  await expect(syncStatus(page)).toHaveText('Synced');
+  dialog = await editDialog();
+  await dialog.getByLabel('Password (optional)').fill('open sesame');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Password Protected');
+  await expect(syncStatus(page)).toHaveText('Synced');
+  await page.reload();
+  await expect(card).toContainText('Password Protected');
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/share/dir/${dirId}`);
+  const form = visitorPage.getByRole('form', { name: 'Directory password' });
+  await expect(form.getByRole('heading', { name: 'This directory is password protected.' })).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: 'Hidden one' })).toHaveCount(0);
+
+  await form.getByLabel('Password').fill('open sesame?');
+  await form.getByRole('button', { name: 'Open' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Wrong password.');
+  await expect(visitorPage.getByRole('link', { name: 'Hidden one' })).toHaveCount(0);
+
+  await form.getByLabel('Password').fill('open sesame');
+  await form.getByRole('button', { name: 'Open' }).click();
+  await expect(visitorPage.getByRole('heading', { name: 'Secret stash' })).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: 'Hidden one' })).toHaveAttribute(
+    'href',
+    'https://hidden.example/one',
+  );
+  await expect(form).toBeHidden();
+  await visitor.close();
 });

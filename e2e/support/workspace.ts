@@ -1,0 +1,57 @@
+/** Steps through the signed-in workspace that several journeys share. */
+import { expect, type Page } from '@playwright/test';
+import { LoginPage } from '../pages/login-page.ts';
+
+export const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+/** Signs up through the UI and waits for the first sync to have made the user's database. */
+export async function signUpAndSync(page: Page, user: { email: string; password: string; username: string }) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signUp(user);
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await expect(syncStatus(page)).toHaveText('Synced');
+  await expect.poll(() => userDbName(page)).toBeTruthy();
+}
+
+/** The name of the signed-in user's IndexedDB database (`linkboard-<userId>`), if it exists yet. */
+export function userDbName(page: Page): Promise<string | undefined> {
+  return page.evaluate(async () => {
+    const dbs = await indexedDB.databases();
+    return dbs.map((db) => db.name ?? '').find((name) => name.startsWith('linkboard-') && name !== 'linkboard-auth');
+  });
+}
+
+/** Waits until the service worker controls the page, so a reload works offline. */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** Creates a directory from /Links/{username} and opens it; returns its id (from the URL). */
+export async function createDirectory(page: Page, username: string, name: string): Promise<string> {
+  await page.goto(`/Links/${username}`);
+  await expect(page.getByRole('heading', { name: 'My Links' })).toBeVisible();
+  await page.getByRole('button', { name: /Create New Directory/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Directory' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Directory' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/Links/${username}/dir/[0-9a-f-]+$`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const match = new RegExp(`/Links/${username}/dir/([0-9a-f-]+)$`).exec(page.url());
+  if (!match?.[1]) throw new Error(`not in a directory: ${page.url()}`);
+  return match[1];
+}
+
+/** Adds a link in the open directory through the Add Link dialog. */
+export async function addLink(page: Page, url: string, title: string) {
+  await page.getByRole('button', { name: 'Add Link', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Link' });
+  await dialog.getByLabel('URL').fill(url);
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(dialog).toBeHidden();
+}
