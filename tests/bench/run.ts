@@ -7,7 +7,9 @@
  *   pull      first pull of 10,000 rows into a fresh Dexie db (≤ 2 s); its IndexedDB part
  *             ≤ 1.5 × a raw Dexie bulkPut of the same rows
  *   noop      a sync with nothing to do, median of 20 (≤ 50 ms)
- *   search    filter 10,000 links by title, url and tags, per keystroke median (≤ 50 ms)
+ *   search    typing into the search of a directory of 10,000 links (≤ 50 ms per keystroke, median
+ *             and p95): the app's matchesLink alone, then each keystroke until the real SearchInput
+ *             and LinkCollection have committed the filtered links to a jsdom DOM (search-bench.tsx)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,7 @@ import { startStack } from '../../supabase/local/server.ts';
 import { projectRoot } from '../../supabase/local/app.ts';
 import { openUserDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import type { LinkRow } from '../../src/data/rows.ts';
+import { newestFirst } from '../../src/data/queries/directories.ts';
 import {
   createSupabaseTransport,
   type PullAnswer,
@@ -31,21 +33,21 @@ import {
 import { SyncEngine } from '../../src/sync/engine.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
 import type { Tier } from '../../src/domain/plans.ts';
+import { measureFilter, measureTyping, timings } from './search-bench.tsx';
 
 interface Result {
   name: string;
   value: number;
   unit: 'ms' | 'ratio';
   bar: number;
+  /** For bars per event (a keystroke): the 95th percentile, held to the bar as well. */
+  p95?: number;
   note?: string;
 }
 
+const within = (r: Result) => r.value <= r.bar && (r.p95 === undefined || r.p95 <= r.bar);
+
 const results: Result[] = [];
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 /** Times the transport's calls, so the IndexedDB part of a sync can be told from the network part. */
@@ -211,36 +213,32 @@ async function main(): Promise<void> {
       await d.engine.sync();
       noop.push(performance.now() - t);
     }
-    results.push({ name: 'sync with nothing to do (median of 20)', value: median(noop), unit: 'ms', bar: 50 });
+    results.push({ name: 'sync with nothing to do (median of 20)', value: timings(noop).median, unit: 'ms', bar: 50 });
 
-    // 4. Search over 10,000 links, per keystroke.
-    const links: LinkRow[] = await d.local.saved_links.where('directory_id').equals(dir).toArray();
-    const search = (query: string) => {
-      const q = query.trim().toLowerCase();
-      if (!q) return links;
-      return links.filter(
-        (link) =>
-          link.title.toLowerCase().includes(q) ||
-          link.url.toLowerCase().includes(q) ||
-          link.tags.some((tag) => tag.toLowerCase().includes(q)),
-      );
-    };
+    // 4. Search in a directory of 10,000 links, per keystroke, on the app's own code.
+    const links = newestFirst(await d.local.saved_links.where('directory_id').equals(dir).toArray());
     const typed = 'number 4242';
-    const perKey: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
-      for (let i = 1; i <= typed.length; i += 1) {
-        const t = performance.now();
-        search(typed.slice(0, i));
-        perKey.push(performance.now() - t);
-      }
-    }
+    const filter = measureFilter(links, typed, 5);
     results.push({
-      name: 'search 10,000 links per keystroke (median)',
-      value: median(perKey),
+      name: 'search 10,000 links: matchesLink per keystroke (median)',
+      value: filter.median,
+      p95: filter.p95,
       unit: 'ms',
       bar: 50,
-      note: `p95 ${[...perKey].sort((a, b) => a - b)[Math.floor(perKey.length * 0.95)]!.toFixed(2)} ms`,
+      note: `p95 ${filter.p95.toFixed(2)} ms over ${filter.samples.length} keystrokes`,
     });
+    log('typing into the rendered links, grid then list');
+    for (const view of ['grid', 'list'] as const) {
+      const typing = await measureTyping(links, view, typed, 3);
+      results.push({
+        name: `search 10,000 links: keystroke to committed DOM, ${view} (median)`,
+        value: typing.median,
+        p95: typing.p95,
+        unit: 'ms',
+        bar: 50,
+        note: `p95 ${typing.p95.toFixed(1)} ms over ${typing.samples.length} keystrokes; react-dom in jsdom; at most ${typing.mounted} links in the DOM`,
+      });
+    }
     d.engine.stop();
     d.local.close();
   } finally {
@@ -252,7 +250,7 @@ async function main(): Promise<void> {
     what: r.name,
     measured: r.unit === 'ratio' ? `${r.value.toFixed(2)}×` : `${r.value.toFixed(1)} ms`,
     bar: r.unit === 'ratio' ? `≤ ${r.bar}×` : `≤ ${r.bar} ms`,
-    ok: r.value <= r.bar ? 'yes' : 'NO',
+    ok: within(r) ? 'yes' : 'NO',
     note: r.note ?? '',
   }));
   console.table(rowsOut);
@@ -267,14 +265,14 @@ async function main(): Promise<void> {
         database: 'PGlite in memory',
         transport: 'supabase-js over loopback HTTP',
         indexedDB: 'fake-indexeddb',
-        results: results.map((r) => ({ ...r, ok: r.value <= r.bar })),
+        results: results.map((r) => ({ ...r, ok: within(r) })),
       },
       null,
       2,
     )}\n`,
   );
   log(`wrote bench-results/bench.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (results.some((r) => r.value > r.bar)) process.exitCode = 1;
+  if (!results.every(within)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { LIST_COLUMNS, LinkRowItem } from './link-row.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
 
 /** Above this many links the list and grid are windowed (issue 4, point 7). */
-export const VIRTUALIZE_ABOVE = 200;
+export const VIRTUALIZE_ABOVE = 60;
 const ROW_HEIGHT = 56;
 const CARD_ROW_HEIGHT = 196;
 
