@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, newUser } from './pages/login-page.ts';
-import { addLink, controlledByServiceWorker, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
+import { newUser } from './pages/login-page.ts';
+import {
+  addLink,
+  controlledByServiceWorker,
+  createDirectory,
+  signInElsewhere,
+  signUpAndSync,
+  syncStatus,
+} from './support/workspace.ts';
 
 test('a link added offline survives an offline reload, syncs on reconnect and reaches another browser', async ({
   page,
@@ -36,12 +43,7 @@ test('a link added offline survives an offline reload, syncs on reconnect and re
   // Reconnecting triggers a sync ('online'); the 30-second visible-tab sync is the fallback.
   await expect(syncStatus(page)).toHaveText('Synced', { timeout: 40_000 });
 
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  const login = new LoginPage(otherPage);
-  await login.open();
-  await login.signIn(user);
-  await expect(otherPage).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  const { context: other, page: otherPage } = await signInElsewhere(browser, user);
   await otherPage.goto(directoryPath);
   await expect(otherPage.getByRole('heading', { name: 'Offline reading' })).toBeVisible();
   await expect(otherPage.getByRole('link', { name: 'Read on the train' })).toHaveAttribute(

@@ -1,16 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
+import { pushAs } from './support/admin.ts';
+import { addLink, createDirectory, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
 
-async function addLink(page: Page, url: string, title: string) {
-  await page.getByRole('button', { name: 'Add Link', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Link' });
-  await dialog.getByLabel('URL').fill(url);
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Add Link' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({ page, browser }) => {
+test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const user = newUser('links');
   const login = new LoginPage(page);
@@ -122,4 +119,56 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await visitorPage.goto(directoryUrl);
   await expect(visitorPage.getByRole('heading', { name: 'This directory is not available' })).toBeVisible();
   await visitor.close();
+});
+
+test("a Free user's 31st link, added on a device that was offline, is refused with the spec's message", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = newUser('limit');
+  await signUpAndSync(page, user);
+  const dirId = await createDirectory(page, user.username, 'Nearly full');
+  const directoryPath = `/Links/${user.username}/dir/${dirId}`;
+  // 29 links pushed through sync_push, as another of the user's devices would push them.
+  await pushAs(
+    request,
+    user,
+    Array.from({ length: 29 }, (_, i) => ({
+      name: 'link.create',
+      args: { id: randomUUID(), directory_id: dirId, url: `https://seed${i}.example`, title: `Seed ${i}` },
+    })),
+  );
+  await page.reload();
+  const badge = page.getByTestId('link-limit-badge');
+  await expect(badge).toHaveText('29/30 links');
+
+  const { context: away, page: awayPage } = await signInElsewhere(browser, user);
+  await awayPage.goto(directoryPath);
+  const awayBadge = awayPage.getByTestId('link-limit-badge');
+  await expect(awayBadge).toHaveText('29/30 links');
+  await expect(syncStatus(awayPage)).toHaveText('Synced');
+  await away.setOffline(true);
+  await addLink(awayPage, 'https://train.example/read', 'From the train');
+  await expect(awayBadge).toHaveText('30/30 links');
+  await expect(syncStatus(awayPage)).toHaveText('Offline — 1 change waiting');
+
+  // Meanwhile the 30th link reaches the server from the first device.
+  await addLink(page, 'https://desk.example/read', 'At the desk');
+  await expect(badge).toHaveText('30/30 links');
+  await expect(syncStatus(page)).toHaveText('Synced');
+
+  // Back online, the away device's link is the 31st: refused, said, and removed.
+  await away.setOffline(false);
+  const notifications = awayPage.getByRole('list', { name: 'Notifications' });
+  await expect(notifications.getByText('Upgrade to Pro to save more links.')).toBeVisible({ timeout: 40_000 });
+  await expect(awayPage.getByRole('link', { name: 'From the train' })).toHaveCount(0);
+  await expect(awayPage.getByRole('link', { name: 'At the desk' })).toBeVisible();
+  await expect(awayBadge).toHaveText('30/30 links');
+  await expect(syncStatus(awayPage)).toHaveText('Synced');
+  await away.close();
+
+  await page.reload();
+  await expect(badge).toHaveText('30/30 links');
+  await expect(page.getByRole('link', { name: 'From the train' })).toHaveCount(0);
 });

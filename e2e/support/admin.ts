@@ -1,8 +1,10 @@
 /**
- * What the billing webhook does, for e2e: set a user's subscription tier with the service role
- * through the local stack's /rest/v1/rpc (design 4.7: the tier never changes from the client).
- * Uses the stack's fixed development service-role key; the local stack only.
+ * The local stack's API for e2e setup: what the billing webhook does (set a user's subscription
+ * tier with the service role through /rest/v1/rpc; design 4.7: the tier never changes from the
+ * client), a password sign-in, and a push as the user. Uses the stack's fixed development keys;
+ * the local stack only.
  */
+import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 
@@ -26,8 +28,8 @@ async function withRequest<T>(target: StackTarget, fn: (request: APIRequestConte
   }
 }
 
-/** The user's id, from a password sign-in (the stack has no admin user lookup; none is needed). */
-export function userIdOf(target: StackTarget, user: Credentials): Promise<string> {
+/** A password sign-in through /auth/v1/token: the user's id and access token. */
+export function signInApi(target: StackTarget, user: Credentials): Promise<{ id: string; accessToken: string }> {
   return withRequest(target, async (request) => {
     const response = await request.post('/auth/v1/token?grant_type=password', {
       headers: { apikey: DEV_ANON_KEY },
@@ -35,9 +37,36 @@ export function userIdOf(target: StackTarget, user: Credentials): Promise<string
     });
     if (!response.ok())
       throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`);
-    const body = (await response.json()) as { user?: { id?: string } };
-    if (!body.user?.id) throw new Error(`sign-in of ${user.email} answered no user id`);
-    return body.user.id;
+    const body = (await response.json()) as { access_token?: string; user?: { id?: string } };
+    if (!body.user?.id || !body.access_token) throw new Error(`sign-in of ${user.email} answered no session`);
+    return { id: body.user.id, accessToken: body.access_token };
+  });
+}
+
+/** The user's id, from a password sign-in (the stack has no admin user lookup; none is needed). */
+export async function userIdOf(target: StackTarget, user: Credentials): Promise<string> {
+  return (await signInApi(target, user)).id;
+}
+
+/**
+ * Pushes mutations as the user through sync_push, as another of their devices would, and
+ * expects every one applied (seeding honest data: the server's rules and limits apply).
+ */
+export function pushAs(
+  target: StackTarget,
+  user: Credentials,
+  mutations: { name: string; args: Record<string, unknown> }[],
+): Promise<void> {
+  return withRequest(target, async (request) => {
+    const { accessToken } = await signInApi(request, user);
+    const response = await request.post('/rest/v1/rpc/sync_push', {
+      headers: { apikey: DEV_ANON_KEY, Authorization: `Bearer ${accessToken}` },
+      data: { p_mutations: mutations.map((mutation) => ({ id: randomUUID(), ...mutation })) },
+    });
+    if (!response.ok()) throw new Error(`sync_push: ${response.status()} ${await response.text()}`);
+    const { results } = (await response.json()) as { results: { status: string; message?: string }[] };
+    const refused = results.filter((result) => result.status !== 'applied');
+    if (refused.length > 0) throw new Error(`sync_push refused ${refused.length}: ${refused[0]?.message ?? ''}`);
   });
 }
 

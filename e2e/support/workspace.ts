@@ -1,5 +1,5 @@
 /** Steps through the signed-in workspace that several journeys share. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page.ts';
 
 export const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
@@ -12,6 +12,17 @@ export async function signUpAndSync(page: Page, user: { email: string; password:
   await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
   await expect(syncStatus(page)).toHaveText('Synced');
   await expect.poll(() => userDbName(page)).toBeTruthy();
+}
+
+/** Signs the user in from a new browser context (another device); close the context when done. */
+export async function signInElsewhere(browser: Browser, user: { email: string; password: string; username: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(user);
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  return { context, page };
 }
 
 /** The name of the signed-in user's IndexedDB database (`linkboard-<userId>`), if it exists yet. */
