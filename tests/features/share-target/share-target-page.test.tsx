@@ -8,14 +8,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import { mutate } from '../../../src/data/mutate.ts';
-import { MutationError } from '../../../src/data/mutation-error.ts';
 import type { MemberRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
-import { tierOf, type Tier } from '../../../src/domain/plans.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { ShareTargetPage } from '../../../src/features/links/share-target/share-target-page.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
-import { ME, OTHER, ctx, makeDirectory, makeLink, makeMember } from '../../data/helpers.ts';
+import { lastToast, userDbValue } from '../links/user-db-value.ts';
+import { ME, OTHER, makeDirectory, makeLink, makeMember } from '../../data/helpers.ts';
 
 const email = 'ada@example.com';
 let db: LinkboardDb;
@@ -23,18 +21,14 @@ let db: LinkboardDb;
 const directory = (id: string, name: string, owner_id = ME) => makeDirectory({ id, name, owner_id });
 const member = (directory_id: string, role: MemberRow['role']) => makeMember({ directory_id, role, user_email: email });
 
-function signIn(tier: Tier = 'free') {
-  useCurrentUser.setState({
-    status: 'signed-in',
-    user: { id: ME, email, username: 'ada', subscription_tier: tier, time_zone: 'UTC' } as never,
-  });
-}
-
 beforeEach(() => {
   db = openUserDb(ME);
   localStorage.clear();
   useToasts.setState({ toasts: [] });
-  signIn();
+  useCurrentUser.setState({
+    status: 'signed-in',
+    user: { id: ME, email, username: 'ada', subscription_tier: 'free', time_zone: 'UTC' } as never,
+  });
 });
 
 afterEach(async () => {
@@ -48,21 +42,9 @@ function Where() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
-/** The screen with the real data layer: mutations are checked, applied and queued locally. */
+/** The screen on the real data layer: mutations are checked, applied and queued locally. */
 function renderAt(query: string) {
-  const value: UserDb = {
-    db,
-    async mutate(name, args) {
-      const tier = tierOf(useCurrentUser.getState().user!.subscription_tier);
-      try {
-        return await mutate(db, name, args, ctx({ email, tier, now: () => new Date() }));
-      } catch (error) {
-        if (!(error instanceof MutationError)) throw error;
-        useToasts.getState().push(error.message, 'error');
-        return null;
-      }
-    },
-  };
+  const value = userDbValue(db, { id: ME, email, tier: 'free' });
   render(
     <MemoryRouter initialEntries={[`/share-target${query}`]}>
       <UserDbContext.Provider value={value}>
@@ -179,9 +161,7 @@ describe('the share target', () => {
     renderAt('?title=One%20more&url=https://more.example');
     await dialog();
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
-    await waitFor(() =>
-      expect(useToasts.getState().toasts.map((t) => t.message)).toContain('Upgrade to Pro to save more links.'),
-    );
+    await waitFor(() => expect(lastToast()).toBe('Upgrade to Pro to save more links.'));
     expect(await db.saved_links.count()).toBe(30);
     expect(screen.getByRole('dialog', { name: 'Add Link' })).toBeInTheDocument();
   });
