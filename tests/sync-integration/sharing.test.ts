@@ -334,6 +334,22 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
     expect(await viewer.d.db.link_directories.get(dir)).toBeDefined();
     expect(await viewer.d.db.directory_members.where('directory_id').equals(dir).primaryKeys()).toEqual([viewerMember]);
     await matchesServer(owner, viewer);
+
+    // Invited again, the ex-member gets the whole directory back, unchanged rows included.
+    const again = uuid();
+    await run(owner, 'member.invite', {
+      id: again,
+      directory_id: dir,
+      user_email: editor.d.user.email,
+      role: 'viewer',
+    });
+    await synced(owner, editor);
+    expect(await editor.d.db.link_directories.get(dir)).toMatchObject({ name: 'Team reading' });
+    expect(await editor.d.db.saved_links.where('directory_id').equals(dir).count()).toBe(2);
+    expect((await editor.d.db.directory_members.where('directory_id').equals(dir).primaryKeys()).sort()).toEqual(
+      [again, viewerMember].sort(),
+    );
+    await matchesServer(owner, editor);
   });
 
   it('only the owner invites, changes roles and removes members', async () => {
