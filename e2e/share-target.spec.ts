@@ -66,10 +66,32 @@ test('a page shared into the app offline is saved to a directory and reaches the
   await other.close();
 });
 
-test('a visitor who shares a page is asked to sign in', async ({ page }) => {
-  await page.goto('/share-target?url=https%3A%2F%2Fexample.org%2Fx');
-  await expect(page).toHaveURL(/\/Login$/);
+test('a visitor who shares a page signs up and comes back to it, then saves it in a first directory', async ({ page }) => {
+  const shared = new URLSearchParams({ title: 'Worth keeping', url: 'https://example.org/x?y=1&z=2' });
+  await page.goto(`/share-target?${shared}`);
+  await expect(page).toHaveURL(/\/Login\?next=/);
   await expect(page.getByRole('heading', { name: /welcome back|create your account/i })).toBeVisible();
+
+  const user = newUser('visitor');
+  await new LoginPage(page).signUp(user);
+  // Back on the shared page, with its whole address intact.
+  await expect(page).toHaveURL(/\/share-target\?/);
+  expect(new URL(page.url()).searchParams.get('url')).toBe('https://example.org/x?y=1&z=2');
+  await expect(page.getByText('Create a directory first')).toBeVisible();
+  await expect(page.getByText('Create one to save Worth keeping in.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Directory' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Directory' });
+  await create.getByLabel('Name').fill('Inbox');
+  await create.getByRole('button', { name: 'Create Directory' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add Link' });
+  await expect(dialog.getByLabel('URL')).toHaveValue('https://example.org/x?y=1&z=2');
+  await expect(dialog.getByLabel('Title')).toHaveValue('Worth keeping');
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Links/${user.username}/dir/[0-9a-f-]+$`));
+  await expect(page.getByRole('link', { name: 'Worth keeping' })).toHaveAttribute('href', 'https://example.org/x?y=1&z=2');
+  await expect(status(page)).toHaveText('Synced', { timeout: 20_000 });
 });
 
 test('the manifest registers /share-target as a GET share target with title, text and url', async ({ request }) => {

@@ -24,7 +24,7 @@ export function followRename(path: string, target: string | null, former: string
 
 /** Applies the redirect and guard rules of spec 2.2 with history replace. */
 export function RouteGuard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const status = useCurrentUser((state) => state.status);
   const user = useCurrentUser((state) => state.user);
@@ -42,10 +42,10 @@ export function RouteGuard() {
     if (needsUser(pathname)) void ensureLoaded();
   }, [pathname, ensureLoaded]);
 
-  const target = followRename(pathname, redirectFor(pathname, viewer), formerUsername, user?.username ?? null);
+  const target = followRename(pathname, redirectFor(pathname, viewer, search), formerUsername, user?.username ?? null);
   useEffect(() => {
-    if (target && target !== pathname) navigate(target, { replace: true });
-  }, [target, pathname, navigate]);
+    if (target && target !== pathname + search && target !== pathname) navigate(target, { replace: true });
+  }, [target, pathname, search, navigate]);
 
   return <Outlet />;
 }

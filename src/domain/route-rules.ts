@@ -30,6 +30,11 @@ export function pagePath(pageName: string, username?: string | null): string {
   return username && scopedPages.includes(key) ? `${path}/${username}` : path;
 }
 
+function normalSearch(search: string): string {
+  if (!search || search === '?') return '';
+  return search.startsWith('?') ? search : `?${search}`;
+}
+
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -57,22 +62,34 @@ export function pathUsername(path: string): string | null {
 }
 
 /**
+ * The in-app path a `?next=` query asks to return to after signing in, or null when there is
+ * none or it could leave the app (another origin, a protocol-relative or backslash path).
+ */
+export function returnPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  const first = segments(next.split(/[?#]/)[0] ?? '')[0]?.toLowerCase();
+  return first === 'login' ? null : next;
+}
+
+/**
  * Where the visitor must go instead of `path` (history replace), or null to stay.
  * While the user is still loading nothing moves, so a signed-in user is never bounced.
+ * `search` is the query of the current address (with or without its '?').
  */
-export function redirectFor(path: string, viewer: Viewer): string | null {
+export function redirectFor(path: string, viewer: Viewer, search = ''): string | null {
   if (viewer.status === 'loading') return null;
   const parts = segments(path);
   const first = parts[0]?.toLowerCase();
 
   if (viewer.status === 'signed-out') {
-    // A page shared into the app needs an account to be saved in: offer to sign in.
-    if (first === 'share-target') return '/Login';
+    // A page shared into the app needs an account to be saved in: sign in, then come back to it.
+    if (first === 'share-target') return `/Login?${new URLSearchParams({ next: path + normalSearch(search) })}`;
     return isProtectedPath(path) ? '/' : null;
   }
 
   const { username } = viewer;
-  if (first === 'login') return username ? `/Dashboard/${username}` : '/Dashboard';
+  if (first === 'login') return returnPath(search) ?? (username ? `/Dashboard/${username}` : '/Dashboard');
   if (parts.length === 1 && first && first in canonical && username) {
     return `/${canonical[first as keyof typeof canonical]}/${username}`;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isVisitorPath, pagePath, redirectFor, type Viewer } from '../../src/domain/route-rules.ts';
+import { isVisitorPath, pagePath, redirectFor, returnPath, type Viewer } from '../../src/domain/route-rules.ts';
 
 const signedOut: Viewer = { status: 'signed-out' };
 const ada: Viewer = { status: 'signed-in', username: 'ada' };
@@ -49,9 +49,26 @@ describe('redirectFor', () => {
   });
 
   it('sends a visitor with a page shared into the app to sign in, and lets a signed-in user add it', () => {
-    expect(redirectFor('/share-target', signedOut)).toBe('/Login');
+    expect(redirectFor('/share-target', signedOut)).toBe('/Login?next=%2Fshare-target');
+    const shared = '?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1&title=A+%26+B';
+    const login = redirectFor('/share-target', signedOut, shared);
+    expect(login).toMatch(/^\/Login\?next=/);
+    // The whole shared page survives the round trip through the sign-in page.
+    expect(returnPath(new URL(login!, 'https://x.test').search)).toBe(`/share-target${shared}`);
+    expect(redirectFor('/Login', ada, new URL(login!, 'https://x.test').search)).toBe(`/share-target${shared}`);
     expect(redirectFor('/share-target', { status: 'loading' })).toBeNull();
     expect(redirectFor('/share-target', ada)).toBeNull();
+  });
+
+  it('returns only to paths inside the app after signing in', () => {
+    expect(returnPath('?next=%2FCalendar%2Fada')).toBe('/Calendar/ada');
+    expect(returnPath('next=/share-target')).toBe('/share-target');
+    expect(returnPath('')).toBeNull();
+    expect(returnPath('?next=https%3A%2F%2Fevil.test')).toBeNull();
+    expect(returnPath('?next=%2F%2Fevil.test')).toBeNull();
+    expect(returnPath('?next=%2F%5Cevil.test')).toBeNull();
+    expect(returnPath('?next=%2FLogin%3Fnext%3D%2FLogin')).toBeNull();
+    expect(redirectFor('/Login', ada, '?next=https%3A%2F%2Fevil.test')).toBe('/Dashboard/ada');
   });
 
   it('sends a signed-in user away from /Login to their dashboard', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   claimUsername,
   hasSession,
@@ -9,6 +9,7 @@ import {
 } from '../../backend/auth.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { rememberUsername } from '../../backend/remembered-username.ts';
+import { returnPath } from '../../domain/route-rules.ts';
 import { sanitizeUsername } from '../../domain/username.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -25,6 +26,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  // Where the visitor was going when they were asked to sign in (a page shared into the app).
+  const next = returnPath(useLocation().search);
   const reload = useCurrentUser((state) => state.reload);
   usePageTitle(mode === 'sign-in' ? 'Sign in' : 'Create account');
 
@@ -40,13 +43,13 @@ export function LoginPage() {
         );
         if (!outcome.ok) return setError(outcome.message);
         await reload();
-        navigate(`/Dashboard/${outcome.username}`);
+        navigate(next ?? `/Dashboard/${outcome.username}`, { replace: next !== null });
       } else {
         const result = await signInWithPassword(email.trim(), password);
         if (!result.ok) return setError(result.message);
         const user = await reload();
         if (user?.username) rememberUsername(user.username);
-        navigate(user?.username ? `/Dashboard/${user.username}` : '/Dashboard');
+        navigate(next ?? (user?.username ? `/Dashboard/${user.username}` : '/Dashboard'), { replace: next !== null });
       }
     } finally {
       setBusy(false);
