@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { createUser, dbKinds, freshDb, type Actor } from '../support/db.ts';
-import { makeDirectory, makeLinks, mutation, push, uuid, type Row } from './sync.ts';
+import { count, makeDirectory, makeLinks, mutation, push, uuid, type Row } from './sync.ts';
 
 type User = Required<Pick<Actor, 'id' | 'email'>>;
 
@@ -121,5 +121,61 @@ describe.each(dbKinds)('sync_push in a shared directory (%s)', (kind) => {
       [dir.id],
     );
     expect(rows[0]).toEqual({ name: 'Mine now', deleted: true, has_password: false });
+  });
+});
+
+describe.each(dbKinds)("a non-owner's insert into a Free owner's full directory (%s)", (kind) => {
+  let db: Db;
+  let owner: User;
+  let viewer: User;
+  let stranger: User;
+  let dir: Row;
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    [owner, viewer, stranger] = await Promise.all([createUser(db), createUser(db), createUser(db, { tier: 'team' })]);
+    dir = await makeDirectory(db, owner, 'Full');
+    await makeLinks(db, dir.id, 30);
+    const [invited] = await push(
+      db,
+      owner,
+      mutation('member.invite', { id: uuid(), directory_id: dir.id, user_email: viewer.email, role: 'viewer' }),
+    );
+    expect(invited!.status).toBe('applied');
+  });
+  afterAll(() => db.close());
+
+  const link = () =>
+    mutation('link.create', { id: uuid(), directory_id: dir.id, url: 'https://example.org', title: 'x', tags: ['t'] });
+  const editorInvite = () =>
+    mutation('member.invite', { id: uuid(), directory_id: dir.id, user_email: 'new@example.com', role: 'editor' });
+
+  it('is refused as forbidden, before the owner’s plan limits are looked at', async () => {
+    for (const actor of [viewer, stranger]) {
+      const results = await push(db, actor, link(), editorInvite());
+      expect(results.map((r) => [r.status, r.code])).toEqual([
+        ['rejected', 'forbidden'],
+        ['rejected', 'forbidden'],
+      ]);
+    }
+    expect(await count(db, 'saved_links', 'directory_id = $1', [dir.id])).toBe(30);
+    expect(await count(db, 'directory_members', 'directory_id = $1', [dir.id])).toBe(1);
+  });
+
+  it("still answers the owner's own inserts with the plan's limits (the control)", async () => {
+    const results = await push(db, owner, link(), editorInvite());
+    expect(results.map((r) => [r.code, r.message])).toEqual([
+      ['limit_reached', 'Upgrade to Pro to use tags.'],
+      ['limit_reached', 'Upgrade to Pro to assign the Editor role.'],
+    ]);
+  });
+
+  it('answers an insert into a directory that does not exist with not_found', async () => {
+    const [result] = await push(
+      db,
+      viewer,
+      mutation('link.create', { id: uuid(), directory_id: uuid(), url: 'https://example.org', title: 'x' }),
+    );
+    expect(result!.code).toBe('not_found');
   });
 });
