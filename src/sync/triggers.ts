@@ -1,6 +1,7 @@
 /**
  * When to sync (design 3): after a mutation, on `online`, when the tab becomes visible, and
- * every 30 s while visible. (The worker's Background Sync `sync` event lives in sync-worker/.)
+ * every 30 s while visible. Also on `offline`: that attempt fails at once with a network error,
+ * so the status badge says 'Offline' as soon as the device does, not at the next change. (The worker's Background Sync `sync` event lives in sync-worker/.)
  */
 import type { LinkboardDb } from '../data/db.ts';
 import { realTimers, type TimerHandle, type Timers } from './timers.ts';
@@ -51,6 +52,7 @@ export function installSyncTriggers(
 
   const offMutation = db.onMutation(sync);
   win?.addEventListener('online', sync);
+  win?.addEventListener('offline', sync);
   doc?.addEventListener('visibilitychange', onVisibility);
   schedule();
   sync();
@@ -58,6 +60,7 @@ export function installSyncTriggers(
   return () => {
     offMutation();
     win?.removeEventListener('online', sync);
+    win?.removeEventListener('offline', sync);
     doc?.removeEventListener('visibilitychange', onVisibility);
     if (tick !== null) timers.clearTimeout(tick);
     tick = null;

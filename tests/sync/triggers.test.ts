@@ -9,7 +9,7 @@ class Target extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
 }
 
-it('syncs on start, after a mutation, online, visible, and every 30 s while visible', async () => {
+it('syncs on start, after a mutation, online, offline, visible, and every 30 s while visible', async () => {
   const db = freshDb();
   const engine = { sync: vi.fn(async () => 'synced') };
   const win = new Target();
@@ -21,18 +21,22 @@ it('syncs on start, after a mutation, online, visible, and every 30 s while visi
   expect(engine.sync).toHaveBeenCalledTimes(2);
   win.dispatchEvent(new Event('online'));
   expect(engine.sync).toHaveBeenCalledTimes(3);
+  // Going offline syncs too: the attempt fails at once and the badge says Offline.
+  win.dispatchEvent(new Event('offline'));
+  expect(engine.sync).toHaveBeenCalledTimes(4);
   expect(timers.delays).toEqual([30_000]);
   timers.fireAll();
-  expect(engine.sync).toHaveBeenCalledTimes(4);
+  expect(engine.sync).toHaveBeenCalledTimes(5);
   doc.visibilityState = 'hidden';
   doc.dispatchEvent(new Event('visibilitychange'));
   expect(timers.scheduled).toBe(0);
   doc.visibilityState = 'visible';
   doc.dispatchEvent(new Event('visibilitychange'));
-  expect(engine.sync).toHaveBeenCalledTimes(5);
+  expect(engine.sync).toHaveBeenCalledTimes(6);
   off();
   win.dispatchEvent(new Event('online'));
-  expect(engine.sync).toHaveBeenCalledTimes(5);
+  win.dispatchEvent(new Event('offline'));
+  expect(engine.sync).toHaveBeenCalledTimes(6);
   expect(timers.scheduled).toBe(0);
 });
 
