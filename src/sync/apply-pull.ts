@@ -4,7 +4,7 @@ import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
 import { clearSyncedTables, putRows, syncScope } from './apply-rows.ts';
-import { rebase } from './rebase.ts';
+import { nothingTouched, noteTouched, rebase, type Touched } from './rebase.ts';
 
 export const CURSOR_KEY = 'cursor';
 /** Set (by discard) to make the next pull start from scratch, like a server-ordered reset. */
@@ -29,8 +29,9 @@ export function isPullAnswer(value: unknown): value is PullAnswer {
 
 /**
  * Clears the synced tables first when the server ordered a reset (or a discard asked for one),
- * keeping the outbox; puts rows, deletes tombstones, purges directories, rebases the queue on
- * top, and stores the new cursor, all in one transaction.
+ * keeping the outbox; puts rows, deletes tombstones, purges directories, rebases the queue on top
+ * (the mutations the page could have overwritten, or all of them after a clear), and stores the
+ * new cursor, all in one transaction.
  */
 export async function applyPullPage(
   db: LinkboardDb,
@@ -38,10 +39,24 @@ export async function applyPullPage(
   options: { clear: boolean; ctx: MutationContext },
 ): Promise<void> {
   await db.transaction('rw', syncScope(db), async () => {
-    if (options.clear || page.reset) await clearSyncedTables(db);
+    const fromScratch = options.clear || page.reset === true;
+    if (fromScratch) await clearSyncedTables(db);
     await putRows(db, page.changes);
-    await dropDirectories(db, page.purge?.directory_ids ?? []);
-    await rebase(db, options.ctx);
+    const purged = page.purge?.directory_ids ?? [];
+    await dropDirectories(db, purged);
+    // After a clear every optimistic row is gone: re-apply the whole queue. Otherwise only the
+    // mutations this page's rows could have overwritten, or a long queue would be re-applied
+    // once per page of a big pull.
+    let touched: Touched | undefined;
+    if (!fromScratch) {
+      touched = nothingTouched();
+      noteTouched(touched, page.changes);
+      for (const id of purged) {
+        touched.ids.add(id);
+        touched.parents.add(id);
+      }
+    }
+    await rebase(db, options.ctx, touched);
     await db.meta.bulkPut([
       { key: CURSOR_KEY, value: page.cursor },
       { key: LAST_PULLED_KEY, value: options.ctx.now().toISOString() },

@@ -3,7 +3,7 @@ import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
 import type { PushAnswer, PushResult } from '../backend/sync-transport.ts';
 import { deleteRows, putRows, syncScope } from './apply-rows.ts';
-import { rebase, type Touched } from './rebase.ts';
+import { nothingTouched, noteTouched, rebase } from './rebase.ts';
 
 export interface PushOutcome {
   settled: number;
@@ -24,7 +24,7 @@ export async function applyPushAnswer(
   return db.transaction('rw', syncScope(db), async () => {
     const rejected: PushResult[] = [];
     let settled = 0;
-    const touched: Touched = { ids: new Set(), parents: new Set() };
+    const touched = nothingTouched();
     for (const result of results) {
       if (!sent.has(result.id)) continue;
       const deleted = await db.outbox.where('id').equals(result.id).delete();
@@ -32,7 +32,7 @@ export async function applyPushAnswer(
       settled += 1;
       await putRows(db, result.rows);
       await deleteRows(db, result.deleted);
-      noteTouched(touched, result);
+      noteTouched(touched, result.rows, result.deleted);
       if (result.status === 'rejected') rejected.push(result);
     }
     // Canonical rows may have overwritten fields that later queued mutations change: re-apply
@@ -40,16 +40,4 @@ export async function applyPushAnswer(
     await rebase(db, ctx, touched);
     return { settled, rejected };
   });
-}
-
-function noteTouched(touched: Touched, result: PushResult): void {
-  for (const rows of Object.values(result.rows ?? {})) {
-    for (const row of rows ?? []) {
-      touched.ids.add(String(row.id));
-      for (const key of ['directory_id', 'series_id', 'post_id'] as const) {
-        if (typeof row[key] === 'string') touched.parents.add(row[key]);
-      }
-    }
-  }
-  for (const ids of Object.values(result.deleted ?? {})) for (const id of ids ?? []) touched.ids.add(String(id));
 }

@@ -3,11 +3,34 @@ import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
 import { mutatorOf } from '../data/mutators.ts';
 import type { OutboxRow } from '../data/rows.ts';
+import type { WireRows } from '../backend/sync-transport.ts';
 
 /** What a write of server rows touched: the rows' ids, and the directories and series they sit in. */
 export interface Touched {
   ids: Set<string>;
   parents: Set<string>;
+}
+
+/** A new, empty record of what server writes touched. */
+export function nothingTouched(): Touched {
+  return { ids: new Set(), parents: new Set() };
+}
+
+/** Notes written server rows (live or tombstones) and deleted ids in `touched`. */
+export function noteTouched(
+  touched: Touched,
+  rows: WireRows | undefined,
+  deleted?: Partial<Record<string, readonly string[]>>,
+): void {
+  for (const list of Object.values(rows ?? {})) {
+    for (const row of list ?? []) {
+      touched.ids.add(String(row.id));
+      for (const key of ['directory_id', 'series_id', 'post_id'] as const) {
+        if (typeof row[key] === 'string') touched.parents.add(row[key]);
+      }
+    }
+  }
+  for (const ids of Object.values(deleted ?? {})) for (const id of ids ?? []) touched.ids.add(String(id));
 }
 
 /** Every string in a mutation's args (ids sit at the top level or in `occurrences`). */

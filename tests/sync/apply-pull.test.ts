@@ -1,6 +1,7 @@
-import { beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
+import { mutatorOf } from '../../src/data/mutators.ts';
 import { applyPullPage, readPullState } from '../../src/sync/apply-pull.ts';
 import type { PullAnswer } from '../../src/backend/sync-transport.ts';
 import { ctx, freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from '../data/helpers.ts';
@@ -9,6 +10,9 @@ let db: LinkboardDb;
 const pro = ctx({ tier: 'pro' });
 beforeEach(() => {
   db = freshDb();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 function page(overrides: Partial<PullAnswer> = {}): PullAnswer {
@@ -94,4 +98,41 @@ it('reset clears the synced tables but keeps the outbox, and rebases it', async 
   expect((await db.link_directories.toArray()).map((d) => d.name)).toEqual(['Fresh']);
   expect(await db.outbox.count()).toBe(1);
   expect(await db.calendar_events.get(id)).toMatchObject({ title: 'Mine' });
+});
+
+it('re-applies only the queued mutations a page could have overwritten; all of them after a clear', async () => {
+  const dir = makeDirectory();
+  const [mine, other] = [makeLink({ directory_id: dir.id }), makeLink({ directory_id: dir.id })];
+  await db.link_directories.put(dir);
+  await db.saved_links.bulkPut([mine, other]);
+  await mutate(db, 'link.update', { id: mine.id, title: 'Mine' }, pro);
+  await mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'https://a.example', title: 'A' }, pro);
+  const update = vi.spyOn(mutatorOf('link.update'), 'apply');
+  const create = vi.spyOn(mutatorOf('link.create'), 'apply');
+  const pull = (overrides: Partial<PullAnswer>, clear = false) =>
+    applyPullPage(db, page(overrides), { clear, ctx: pro });
+
+  // A page of unrelated rows leaves the pending change alone: it was not overwritten.
+  await pull({ changes: { saved_links: asWire([{ ...other, title: 'Theirs', txid: '6' }]) } });
+  await pull({ changes: { link_directories: asWire([makeDirectory()]) } });
+  expect(update).not.toHaveBeenCalled();
+  expect(create).not.toHaveBeenCalled();
+  expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine' });
+
+  // The row itself, its directory being purged, or a clear re-apply it.
+  await pull({ changes: { saved_links: asWire([{ ...mine, title: 'Old', txid: '7' }]) } });
+  expect(update).toHaveBeenCalledTimes(1);
+  expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine', txid: '7' });
+  await pull({ reset: true, changes: { saved_links: asWire([{ ...mine, title: 'Old' }]) } });
+  expect(update).toHaveBeenCalledTimes(2);
+  expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine' });
+  await pull({ changes: { saved_links: asWire([{ ...mine, title: 'Old' }]) } }, true);
+  expect(update).toHaveBeenCalledTimes(3);
+  expect(create).toHaveBeenCalledTimes(2);
+  // A purged directory: the link created in it is re-applied (until the server refuses it), the
+  // update of a link that went with the directory is not.
+  await pull({ purge: { directory_ids: [dir.id] } });
+  expect(create).toHaveBeenCalledTimes(3);
+  expect(update).toHaveBeenCalledTimes(3);
+  expect(await db.saved_links.get(mine.id)).toBeUndefined();
 });
