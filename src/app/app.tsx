@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { ScreenBoundary } from '../ui/screen-error-boundary.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -13,7 +14,9 @@ function Routes() {
 export function App() {
   return (
     <BrowserRouter>
-      <Routes />
+      <ScreenBoundary>
+        <Routes />
+      </ScreenBoundary>
       <Suspense fallback={null}>
         <CookieBanner />
       </Suspense>

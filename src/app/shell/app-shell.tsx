@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
+import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -48,7 +49,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
           </div>
         )}
         <main id="main" className="p-4">
-          <Outlet />
+          <ScreenBoundary>
+            <Outlet />
+          </ScreenBoundary>
         </main>
         {question}
       </div>
@@ -64,7 +67,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <Sidebar user={user} collapsed={!open} onLogout={logout} />
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
-        <Outlet />
+        <ScreenBoundary>
+          <Outlet />
+        </ScreenBoundary>
       </main>
       {question}
     </div>
