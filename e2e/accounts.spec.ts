@@ -8,7 +8,10 @@ test('a visitor reads the landing page, signs up, stays signed in, is kept to th
   await expect(page.getByText(/organise, plan, decide/i).first()).toBeVisible();
   await expect(page.getByText('15,000+')).toBeVisible();
 
-  await page.getByRole('link', { name: /sign in/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign in/i })
+    .first()
+    .click();
   const login = new LoginPage(page);
   const user = newUser('ada');
   await login.signUp(user);

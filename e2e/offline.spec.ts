@@ -8,9 +8,7 @@ test('after one online visit the app shell opens offline', async ({ page, contex
     return registration.active?.state;
   });
   await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

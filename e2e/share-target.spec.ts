@@ -66,7 +66,9 @@ test('a page shared into the app offline is saved to a directory and reaches the
   await other.close();
 });
 
-test('a visitor who shares a page signs up and comes back to it, then saves it in a first directory', async ({ page }) => {
+test('a visitor who shares a page signs up and comes back to it, then saves it in a first directory', async ({
+  page,
+}) => {
   const shared = new URLSearchParams({ title: 'Worth keeping', url: 'https://example.org/x?y=1&z=2' });
   await page.goto(`/share-target?${shared}`);
   await expect(page).toHaveURL(/\/Login\?next=/);
@@ -90,7 +92,10 @@ test('a visitor who shares a page signs up and comes back to it, then saves it i
   await expect(dialog.getByLabel('Title')).toHaveValue('Worth keeping');
   await dialog.getByRole('button', { name: 'Add Link' }).click();
   await expect(page).toHaveURL(new RegExp(`/Links/${user.username}/dir/[0-9a-f-]+$`));
-  await expect(page.getByRole('link', { name: 'Worth keeping' })).toHaveAttribute('href', 'https://example.org/x?y=1&z=2');
+  await expect(page.getByRole('link', { name: 'Worth keeping' })).toHaveAttribute(
+    'href',
+    'https://example.org/x?y=1&z=2',
+  );
   await expect(status(page)).toHaveText('Synced', { timeout: 20_000 });
 });
 

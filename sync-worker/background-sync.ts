@@ -23,7 +23,9 @@ function workerClient(): SupabaseClient {
   return client;
 }
 
-export async function runBackgroundSync(notify: (message: WorkerSyncMessage) => void): Promise<SyncOutcome | 'signed-out'> {
+export async function runBackgroundSync(
+  notify: (message: WorkerSyncMessage) => void,
+): Promise<SyncOutcome | 'signed-out'> {
   const supabase = workerClient();
   const { data } = await supabase.auth.getSession();
   const stored = await readStoredSessionUser();

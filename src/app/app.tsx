@@ -5,7 +5,9 @@ import { Toaster } from '../ui/toaster.tsx';
 import { routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-const CookieBanner = lazy(async () => ({ default: (await import('../features/marketing/cookie-banner.tsx')).CookieBanner }));
+const CookieBanner = lazy(async () => ({
+  default: (await import('../features/marketing/cookie-banner.tsx')).CookieBanner,
+}));
 
 function Routes() {
   return useRoutes(routes);

@@ -54,7 +54,10 @@ export const routes: RouteObject[] = [
         element: <PublicPages />,
         children: [
           { path: '/', element: screen(() => import('../features/marketing/landing-page.tsx'), 'LandingPage') },
-          { path: '/Features', element: screen(() => import('../features/marketing/features-page.tsx'), 'FeaturesPage') },
+          {
+            path: '/Features',
+            element: screen(() => import('../features/marketing/features-page.tsx'), 'FeaturesPage'),
+          },
           { path: '/Privacy', element: screen(() => import('../features/marketing/privacy-page.tsx'), 'PrivacyPage') },
           { path: '/GDPR', element: screen(() => import('../features/marketing/gdpr-page.tsx'), 'GdprPage') },
           { path: '/About', element: screen(() => import('../features/marketing/about-page.tsx'), 'AboutPage') },
@@ -62,24 +65,63 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/Login', element: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-      { path: '/PublicProfile', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
-      { path: '/PublicProfile/:username', element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage') },
-      { path: '/share/dir/*', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
-      { path: '/Links/dir/:dirId', element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage') },
+      {
+        path: '/PublicProfile',
+        element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage'),
+      },
+      {
+        path: '/PublicProfile/:username',
+        element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage'),
+      },
+      {
+        path: '/share/dir/*',
+        element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
+      },
+      {
+        path: '/Links/dir/:dirId',
+        element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
+      },
       // '/Links/:username/dir/:dirId' is in the workspace group below: Workspace shows visitors the shared view.
       {
         element: <Workspace />,
         children: [
-          { path: '/Links/:username/dir/:dirId', element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage') },
-          ...scoped('Dashboard', screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage')),
-          ...scoped('Links', screen(() => import('../features/links/links-page.tsx'), 'LinksPage')),
-          ...scoped('Calendar', screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage')),
-          ...scoped('Upcoming', screen(() => import('../features/upcoming/upcoming-page.tsx'), 'UpcomingPage')),
-          ...scoped('Profile', screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage')),
-          ...scoped('Upgrade', screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage')),
-          ...scoped('Voting', screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage')),
+          {
+            path: '/Links/:username/dir/:dirId',
+            element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
+          },
+          ...scoped(
+            'Dashboard',
+            screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+          ),
+          ...scoped(
+            'Links',
+            screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
+          ),
+          ...scoped(
+            'Calendar',
+            screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+          ),
+          ...scoped(
+            'Upcoming',
+            screen(() => import('../features/upcoming/upcoming-page.tsx'), 'UpcomingPage'),
+          ),
+          ...scoped(
+            'Profile',
+            screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+          ),
+          ...scoped(
+            'Upgrade',
+            screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage'),
+          ),
+          ...scoped(
+            'Voting',
+            screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage'),
+          ),
           // The manifest's share_target: a page shared from another app opens Add Link prefilled.
-          { path: '/share-target', element: screen(() => import('../features/links/share-target/share-target-page.tsx'), 'ShareTargetPage') },
+          {
+            path: '/share-target',
+            element: screen(() => import('../features/links/share-target/share-target-page.tsx'), 'ShareTargetPage'),
+          },
         ],
       },
       { path: '*', element: screen(() => import('./not-found-page.tsx'), 'NotFoundPage') },

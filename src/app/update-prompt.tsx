@@ -27,7 +27,10 @@ export function UpdatePrompt() {
 
   if (!waiting) return null;
   return (
-    <div role="status" className="fixed bottom-4 left-4 z-50 flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+    <div
+      role="status"
+      className="fixed bottom-4 left-4 z-50 flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+    >
       <span>A new version of Linkboard is available.</span>
       <button type="button" className="font-semibold underline" onClick={() => waiting.messageSkipWaiting()}>
         Reload

@@ -42,7 +42,8 @@ export async function fetchCurrentUser(client: SupabaseClient): Promise<CurrentU
   const { data, error, status } = answer;
   if (error) {
     if (error.code === 'PGRST301' || error.code === '28000' || error.code === '42501' || status === 401) return null;
-    if (!status || status >= 500 || NETWORK_MESSAGE.test(error.message)) throw new BackendUnreachableError(error.message);
+    if (!status || status >= 500 || NETWORK_MESSAGE.test(error.message))
+      throw new BackendUnreachableError(error.message);
     throw new Error(error.message);
   }
   return (data as CurrentUser | null) ?? null;

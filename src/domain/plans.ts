@@ -24,7 +24,11 @@ export interface PlanCard {
 export function planCard(tier: Tier): PlanCard {
   switch (tier) {
     case 'pro':
-      return { title: 'Pro Plan', text: 'Upgrade to Team for collaboration and advanced tools.', action: 'Upgrade to Team' };
+      return {
+        title: 'Pro Plan',
+        text: 'Upgrade to Team for collaboration and advanced tools.',
+        action: 'Upgrade to Team',
+      };
     case 'team':
       return { title: 'Team Plan', text: 'You have all the best features!', action: null };
     default:

@@ -17,9 +17,6 @@ export function displayName(source: DisplaySource): string {
  */
 export function displayHandle(source: DisplaySource): string {
   const handle =
-    source.username?.trim() ||
-    source.rememberedUsername?.trim() ||
-    source.email?.split('@')[0]?.trim() ||
-    'username';
+    source.username?.trim() || source.rememberedUsername?.trim() || source.email?.split('@')[0]?.trim() || 'username';
   return `@${handle}`;
 }

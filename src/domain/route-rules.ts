@@ -6,7 +6,16 @@
 /** Pages whose bare path gets the username appended once the user is known. */
 const scopedPages = ['dashboard', 'links', 'calendar', 'upcoming', 'upgrade'] as const;
 /** Pages (and their sub-paths) that need a signed-in user. */
-const protectedPages = ['dashboard', 'calendar', 'upcoming', 'profile', 'links', 'upgrade', 'voting', 'share-target'] as const;
+const protectedPages = [
+  'dashboard',
+  'calendar',
+  'upcoming',
+  'profile',
+  'links',
+  'upgrade',
+  'voting',
+  'share-target',
+] as const;
 /** Pages whose {username} segment must be the signed-in user's own. */
 const usernamePages = ['dashboard', 'links', 'calendar', 'upcoming', 'profile', 'upgrade', 'voting'] as const;
 
@@ -19,9 +28,7 @@ const canonical: Record<(typeof scopedPages)[number], string> = {
 };
 
 export type Viewer =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; username: string | null };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; username: string | null };
 
 /** Page names become paths by turning spaces into hyphens and adding a leading slash. */
 export function pagePath(pageName: string, username?: string | null): string {

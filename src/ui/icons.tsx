@@ -2,8 +2,18 @@ import type { SVGProps } from 'react';
 
 function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
       <path d={d} />
     </svg>
   );
@@ -11,7 +21,12 @@ function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
 
 type P = SVGProps<SVGSVGElement>;
 export const HomeIcon = (p: P) => <Icon d="M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z" {...p} />;
-export const LinkIcon = (p: P) => <Icon d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" {...p} />;
+export const LinkIcon = (p: P) => (
+  <Icon
+    d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+    {...p}
+  />
+);
 export const CalendarIcon = (p: P) => <Icon d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" {...p} />;
 export const ClockIcon = (p: P) => <Icon d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" {...p} />;
 export const UserIcon = (p: P) => <Icon d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" {...p} />;

@@ -32,7 +32,10 @@ class ErrorBoundary extends Component<Props & { resetKey: string }, { error: Err
     if (!this.state.error) return this.props.children;
     const reload = this.props.reload ?? (() => window.location.reload());
     return (
-      <div role="alert" className="mx-auto mt-16 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <div
+        role="alert"
+        className="mx-auto mt-16 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200"
+      >
         <p className="text-base font-semibold text-slate-900">Something went wrong</p>
         <p className="mt-2 text-sm text-slate-600">This screen could not be shown. Your saved data was not changed.</p>
         <Button className="mt-4" onClick={reload}>

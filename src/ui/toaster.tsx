@@ -16,7 +16,12 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li className={`flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ${toneClass[toast.tone]}`}>
       <span className="flex-1">{toast.message}</span>
-      <button type="button" aria-label="Dismiss" className="opacity-80 hover:opacity-100" onClick={() => dismiss(toast.id)}>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        className="opacity-80 hover:opacity-100"
+        onClick={() => dismiss(toast.id)}
+      >
         ×
       </button>
     </li>

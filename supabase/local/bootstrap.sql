@@ -48,6 +48,15 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 create unique index if not exists users_email_key on auth.users (lower(email));
+-- GoTrue's confirmation columns: a sign-up's address is confirmed, and an e-mail change takes
+-- effect, only through a link mailed to the address (tokens stored as SHA-256 hashes).
+alter table auth.users add column if not exists confirmation_token text;
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists email_change text;
+alter table auth.users add column if not exists email_change_token_new text;
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token);
+create index if not exists users_email_change_token_new_idx on auth.users (email_change_token_new);
 
 create table if not exists auth.sessions (
   id uuid primary key,

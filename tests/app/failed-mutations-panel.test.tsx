@@ -14,10 +14,20 @@ const engine = { retry: vi.fn().mockResolvedValue('synced'), discard: vi.fn().mo
 beforeEach(async () => {
   db = openUserDb('u1');
   await db.outbox.bulkAdd([
-    { id: 'm1', name: 'link.create', args: {}, created_at: '2026-01-01T00:00:00Z', attempts: 3, status: 'failed', last_error: 'boom' },
+    {
+      id: 'm1',
+      name: 'link.create',
+      args: {},
+      created_at: '2026-01-01T00:00:00Z',
+      attempts: 3,
+      status: 'failed',
+      last_error: 'boom',
+    },
     { id: 'm2', name: 'profile.update', args: {}, created_at: '2026-01-01T00:00:00Z', attempts: 0, status: 'pending' },
   ]);
-  useUserSession.setState({ session: { userId: 'u1', db, engine, dispose: () => undefined } as unknown as UserSession });
+  useUserSession.setState({
+    session: { userId: 'u1', db, engine, dispose: () => undefined } as unknown as UserSession,
+  });
 });
 
 afterEach(async () => {

@@ -22,7 +22,11 @@ const profile: CurrentUser = {
   subscription_tier: 'pro',
   time_zone: 'Europe/London',
 };
-const stored = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'ada@example.com', user_metadata: {} } };
+const stored = {
+  access_token: 'a',
+  refresh_token: 'r',
+  user: { id: 'u1', email: 'ada@example.com', user_metadata: {} },
+};
 
 beforeEach(async () => {
   useCurrentUser.setState({ status: 'idle', user: null, offline: false, formerUsername: null });
@@ -52,7 +56,10 @@ describe('the current user', () => {
   });
 
   it('boots offline with the session user when no profile was cached yet', async () => {
-    auth.getSession.mockResolvedValue({ data: { session: null }, error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch' } });
+    auth.getSession.mockResolvedValue({
+      data: { session: null },
+      error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch' },
+    });
     await useCurrentUser.getState().reload();
     expect(useCurrentUser.getState()).toMatchObject({ status: 'signed-in', offline: true });
     expect(useCurrentUser.getState().user).toMatchObject({ id: 'u1', email: 'ada@example.com' });

@@ -25,7 +25,10 @@ const session = JSON.stringify({
 
 describe('the IndexedDB session storage', () => {
   it('stores, reads and removes items asynchronously', async () => {
-    const storage = createSessionStorage(createKeyValueStore(() => new IDBFactory()), () => null);
+    const storage = createSessionStorage(
+      createKeyValueStore(() => new IDBFactory()),
+      () => null,
+    );
     expect(await storage.getItem('linkboard-auth')).toBeNull();
     await storage.setItem('linkboard-auth', session);
     expect(await storage.getItem('linkboard-auth')).toBe(session);
@@ -35,8 +38,14 @@ describe('the IndexedDB session storage', () => {
 
   it('is shared by every adapter over the same database (page and worker)', async () => {
     const factory = new IDBFactory();
-    const page = createSessionStorage(createKeyValueStore(() => factory), () => null);
-    const worker = createSessionStorage(createKeyValueStore(() => factory), () => null);
+    const page = createSessionStorage(
+      createKeyValueStore(() => factory),
+      () => null,
+    );
+    const worker = createSessionStorage(
+      createKeyValueStore(() => factory),
+      () => null,
+    );
     await page.setItem('linkboard-auth', session);
     expect(await worker.getItem('linkboard-auth')).toBe(session);
   });
@@ -55,7 +64,10 @@ describe('the IndexedDB session storage', () => {
   });
 
   it('reads the stored user without the network', async () => {
-    const storage = createSessionStorage(createKeyValueStore(() => new IDBFactory()), () => null);
+    const storage = createSessionStorage(
+      createKeyValueStore(() => new IDBFactory()),
+      () => null,
+    );
     expect(await readStoredSessionUser(storage)).toBeNull();
     await storage.setItem('linkboard-auth', session);
     expect(await readStoredSessionUser(storage)).toEqual({ id: 'u1', email: 'ada@example.com', username: 'ada' });

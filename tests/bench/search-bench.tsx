@@ -131,7 +131,8 @@ export async function measureTyping(
       // The DOM shows the links of this query, and only a window of them.
       const first = links.find((link) => matchesLink(link, typed));
       const shown = container.querySelectorAll('a[href]');
-      if (first && shown[0]?.textContent !== first.title) throw new Error(`search bench: wrong first link for '${typed}'`);
+      if (first && shown[0]?.textContent !== first.title)
+        throw new Error(`search bench: wrong first link for '${typed}'`);
       mounted = Math.max(mounted, shown.length);
     }
   }

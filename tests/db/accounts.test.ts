@@ -26,7 +26,11 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
   describe('profile trigger', () => {
     it('takes the username from the sign-up metadata, sanitized', async () => {
       const user = await createUser(db, { username: `Alice.Smith!${stamp}` });
-      expect(await profile(user.id)).toMatchObject({ email: user.email, username: `alicesmith${stamp}`, full_name: '' });
+      expect(await profile(user.id)).toMatchObject({
+        email: user.email,
+        username: `alicesmith${stamp}`,
+        full_name: '',
+      });
     });
 
     it('falls back to the e-mail local part when the wanted name is taken case-insensitively or too short', async () => {
@@ -65,7 +69,9 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       const a = await createUser(db, { username: `frank${stamp}` });
       const b = await createUser(db);
       const error = await sqlError(
-        as(db, b, (sql) => sql.query('update public.user_profiles set username = $2 where id = $1', [b.id, `FRANK${stamp}`])),
+        as(db, b, (sql) =>
+          sql.query('update public.user_profiles set username = $2 where id = $1', [b.id, `FRANK${stamp}`]),
+        ),
       );
       expect(error).toEqual({ code: '23505', message: 'Username taken, try another.', hint: 'conflict' });
       expect((await profile(a.id))?.username).toBe(`frank${stamp}`);
@@ -101,7 +107,9 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
     it('claim_username: sets the name, refuses a taken one with 23505', async () => {
       await createUser(db, { username: `ivy${stamp}` });
       const user = await createUser(db);
-      expect(await call(user, 'public.claim_username($1)', [`Jack${stamp}`])).toMatchObject({ username: `jack${stamp}` });
+      expect(await call(user, 'public.claim_username($1)', [`Jack${stamp}`])).toMatchObject({
+        username: `jack${stamp}`,
+      });
       expect(await sqlError(call(user, 'public.claim_username($1)', [`IVY${stamp}`]))).toEqual({
         code: '23505',
         message: 'Username taken, try another.',

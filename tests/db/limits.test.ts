@@ -34,7 +34,9 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
     it('Free: a tombstoned directory frees the slot, and restoring it is refused while another is live', async () => {
       const user = await createUser(db);
       const first = await insertRow<Row>(db, 'link_directories', { name: 'One', owner_id: user.id });
-      await as(db, user, (sql) => sql.query('update public.link_directories set deleted_at = now() where id = $1', [first.id]));
+      await as(db, user, (sql) =>
+        sql.query('update public.link_directories set deleted_at = now() where id = $1', [first.id]),
+      );
       await newDirectory(user, 'Two');
       const restore = as(db, user, (sql) =>
         sql.query('update public.link_directories set deleted_at = null where id = $1', [first.id]),
@@ -69,7 +71,8 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
       const dir = await insertRow<Row>(db, 'link_directories', { name: 'Shared', owner_id: owner.id });
       await insertRow(db, 'directory_members', { directory_id: dir.id, user_email: editor.email, role: 'editor' });
       await addLinks(dir.id, 30);
-      const insert = "insert into public.saved_links (directory_id, url, title) values ($1, 'https://y.example', 'Y') returning id";
+      const insert =
+        "insert into public.saved_links (directory_id, url, title) values ($1, 'https://y.example', 'Y') returning id";
       expect(await outcome(db, editor, insert, [dir.id])).toBe(1);
       await db.query("update public.user_profiles set subscription_tier = 'free' where id = $1", [owner.id]);
       expect(await outcome(db, editor, insert, [dir.id])).toBe('error P0001');
@@ -90,7 +93,11 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
       expect(await sqlError(as(db, free, (sql) => sql.query(favourite, [freeDir.id])))).toEqual(
         limit('Upgrade to Pro to use favourites.'),
       );
-      const tags = await as(db, pro, async (sql) => (await sql.query(tagged, [proDir.id, [' work ', 'work', '', 'fun']])).rows);
+      const tags = await as(
+        db,
+        pro,
+        async (sql) => (await sql.query(tagged, [proDir.id, [' work ', 'work', '', 'fun']])).rows,
+      );
       expect(tags).toEqual([{ tags: ['work', 'fun'] }]);
       expect(await outcome(db, pro, favourite, [proDir.id])).toBe(1);
       // An empty tag list is fine on Free.
@@ -103,9 +110,10 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
       const owner = await createUser(db);
       const dir = await insertRow<Row>(db, 'link_directories', { name: 'D', owner_id: owner.id });
       const inviteEditor = as(db, owner, (sql) =>
-        sql.query("insert into public.directory_members (directory_id, user_email, role) values ($1, 'e@example.com', 'editor')", [
-          dir.id,
-        ]),
+        sql.query(
+          "insert into public.directory_members (directory_id, user_email, role) values ($1, 'e@example.com', 'editor')",
+          [dir.id],
+        ),
       );
       expect(await sqlError(inviteEditor)).toEqual(limit('Upgrade to Pro to assign the Editor role.'));
       const viewer = await as(db, owner, async (sql) => {

@@ -66,9 +66,10 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
     await as(db, owner, (sql) =>
       sql.query("update public.user_profiles set bio = 'Hello', full_name = null where id = $1", [owner.id]),
     );
-    const { rows } = await db.query('select bio, full_name, subscription_tier from public.user_profiles where id = $1', [
-      owner.id,
-    ]);
+    const { rows } = await db.query(
+      'select bio, full_name, subscription_tier from public.user_profiles where id = $1',
+      [owner.id],
+    );
     expect(rows[0]).toEqual({ bio: 'Hello', full_name: '', subscription_tier: 'pro' });
   });
 
@@ -84,7 +85,9 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
 
   it('still applies the data rules to the superuser', async () => {
     const error = await sqlError(
-      db.query("insert into public.saved_links (directory_id, url, title) values ($1, 'file:///etc/passwd', 'X')", [dir.id]),
+      db.query("insert into public.saved_links (directory_id, url, title) values ($1, 'file:///etc/passwd', 'X')", [
+        dir.id,
+      ]),
     );
     expect(error.code).toBe('22023');
     const closedVote = await insertRow<Row>(db, 'voting_posts', {
@@ -104,7 +107,9 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
 
   it('a moved link takes the new directory owner without tripping the owner_id guard', async () => {
     const second = await insertRow<Row>(db, 'link_directories', { name: 'Second', owner_id: owner.id });
-    await as(db, owner, (sql) => sql.query('update public.saved_links set directory_id = $2 where id = $1', [link.id, second.id]));
+    await as(db, owner, (sql) =>
+      sql.query('update public.saved_links set directory_id = $2 where id = $1', [link.id, second.id]),
+    );
     const { rows } = await db.query('select directory_id, owner_id from public.saved_links where id = $1', [link.id]);
     expect(rows[0]).toEqual({ directory_id: second.id, owner_id: owner.id });
   });

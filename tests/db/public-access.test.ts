@@ -84,7 +84,9 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
   it('turning public off clears the password', async () => {
     const dir = await insertRow<Row>(db, 'link_directories', { name: 'Tmp', owner_id: owner.id });
     await as(db, owner, (sql) => sql.query("select public.set_directory_password($1, 'pw')", [dir.id]));
-    await as(db, owner, (sql) => sql.query('update public.link_directories set is_public = false where id = $1', [dir.id]));
+    await as(db, owner, (sql) =>
+      sql.query('update public.link_directories set is_public = false where id = $1', [dir.id]),
+    );
     const { rows } = await db.query<{ has_password: boolean; secrets: string }>(
       `select has_password, (select count(*) from public.directory_secrets where directory_id = $1) as secrets
        from public.link_directories where id = $1`,
@@ -108,8 +110,12 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
     expect(result.directories[0]).toMatchObject({ link_count: 4 });
     expect(result.directories[0]?.links.map((l) => l.title)).toEqual(['P1', 'P2', 'P3']);
     expect(result.directories[1]?.links).toEqual([]);
-    const none = await as(db, anonymous, async (sql) =>
-      (await sql.query<{ value: unknown }>("select public.get_public_profile('nobody-here') as value")).rows[0]!.value,
+    const none = await as(
+      db,
+      anonymous,
+      async (sql) =>
+        (await sql.query<{ value: unknown }>("select public.get_public_profile('nobody-here') as value")).rows[0]!
+          .value,
     );
     expect(none).toBeNull();
   });

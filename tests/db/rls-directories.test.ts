@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
-import { anonymous, as, createUser, dbKinds, freshDb, insertRow, outcome, outcomes, type Actor } from '../support/db.ts';
+import {
+  anonymous,
+  as,
+  createUser,
+  dbKinds,
+  freshDb,
+  insertRow,
+  outcome,
+  outcomes,
+  type Actor,
+} from '../support/db.ts';
 
 type Row = { id: string };
 const DENIED = 'error 42501';
@@ -70,9 +80,9 @@ describe.each(dbKinds)('RLS on directories, members and links (%s)', (kind) => {
       expect(await outcomes(db, actors, update, [dir.id])).toEqual(only);
       const softDelete = 'update public.link_directories set deleted_at = now() where id = $1 returning id';
       expect(await outcomes(db, actors, softDelete, [dir.id])).toEqual(only);
-      expect(await outcomes(db, actors, 'delete from public.link_directories where id = $1 returning id', [dir.id])).toEqual(
-        only,
-      );
+      expect(
+        await outcomes(db, actors, 'delete from public.link_directories where id = $1 returning id', [dir.id]),
+      ).toEqual(only);
     });
   });
 
@@ -189,7 +199,9 @@ describe.each(dbKinds)('RLS on directories, members and links (%s)', (kind) => {
     });
 
     it('tombstones the links and members of a tombstoned directory', async () => {
-      await as(db, owner, (sql) => sql.query('update public.link_directories set deleted_at = now() where id = $1', [dir.id]));
+      await as(db, owner, (sql) =>
+        sql.query('update public.link_directories set deleted_at = now() where id = $1', [dir.id]),
+      );
       const { rows } = await db.query<{ live: string }>(
         `select (select count(*) from public.saved_links where directory_id = $1 and deleted_at is null)
               + (select count(*) from public.directory_members where directory_id = $1 and deleted_at is null) as live`,

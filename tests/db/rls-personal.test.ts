@@ -65,7 +65,9 @@ describe.each(dbKinds)('RLS on profiles and calendar events (%s)', (kind) => {
   describe('calendar_events', () => {
     it('select, update and delete: owner only', async () => {
       const only = { anonymous: 0, other: 0, owner: 1 };
-      expect(await outcomes(db, actors, 'select id from public.calendar_events where id = $1', [event.id])).toEqual(only);
+      expect(await outcomes(db, actors, 'select id from public.calendar_events where id = $1', [event.id])).toEqual(
+        only,
+      );
       const update = 'update public.calendar_events set is_completed = true where id = $1 returning id';
       expect(await outcomes(db, actors, update, [event.id])).toEqual(only);
       const remove = 'delete from public.calendar_events where id = $1 returning id';
@@ -73,7 +75,8 @@ describe.each(dbKinds)('RLS on profiles and calendar events (%s)', (kind) => {
     });
 
     it('insert: own events only', async () => {
-      const own = "insert into public.calendar_events (title, starts_at, ends_at) values ('Mine', now(), now()) returning id";
+      const own =
+        "insert into public.calendar_events (title, starts_at, ends_at) values ('Mine', now(), now()) returning id";
       expect(await outcomes(db, actors, own)).toEqual({ anonymous: DENIED, other: 1, owner: 1 });
       const forOwner =
         "insert into public.calendar_events (title, starts_at, owner_id, is_task) values ('X', now(), $1, true) returning id";
@@ -88,7 +91,8 @@ describe.each(dbKinds)('RLS on profiles and calendar events (%s)', (kind) => {
       const backwards =
         "insert into public.calendar_events (title, starts_at, ends_at) values ('B', now(), now() - interval '1 hour') returning id";
       const noStart = "insert into public.calendar_events (title) values ('No start') returning id";
-      const task = "insert into public.calendar_events (title, is_task, priority) values ('Task', true, 'high') returning id";
+      const task =
+        "insert into public.calendar_events (title, is_task, priority) values ('Task', true, 'high') returning id";
       const badPriority =
         "insert into public.calendar_events (title, is_task, priority) values ('T', true, 'urgent') returning id";
       expect(await outcomes(db, { owner }, backwards)).toEqual({ owner: 'error 23514' });

@@ -142,9 +142,10 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
       );
       return rows[0]?.id;
     });
-    const { rows } = await db.query('select to_address, subject, body, sender_id from public.outgoing_mail where id = $1', [
-      id,
-    ]);
+    const { rows } = await db.query(
+      'select to_address, subject, body, sender_id from public.outgoing_mail where id = $1',
+      [id],
+    );
     expect(rows).toEqual([{ to_address: 'to@example.com', subject: 'Hello', body: 'Body', sender_id: user.id }]);
   });
 });

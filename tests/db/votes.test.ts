@@ -100,14 +100,18 @@ describe.each(dbKinds)('votes (%s)', (kind) => {
       { text: 'Green', votes: 0 },
       { text: 'Blue', votes: 0 },
     ]);
-    await as(db, creator, (sql) => sql.query('update public.voting_posts set options = $2 where id = $1', [poll.id, rename]));
+    await as(db, creator, (sql) =>
+      sql.query('update public.voting_posts set options = $2 where id = $1', [poll.id, rename]),
+    );
     const inflate = JSON.stringify([
       { text: 'Crimson', votes: 100 },
       { text: 'Green', votes: 0 },
       { text: 'Blue', votes: 0 },
     ]);
     const error = await sqlError(
-      as(db, creator, (sql) => sql.query('update public.voting_posts set options = $2 where id = $1', [poll.id, inflate])),
+      as(db, creator, (sql) =>
+        sql.query('update public.voting_posts set options = $2 where id = $1', [poll.id, inflate]),
+      ),
     );
     expect(error).toEqual({ code: '42501', message: 'Vote counts cannot be changed.', hint: 'forbidden' });
     const { rows } = await db.query('select options from public.voting_posts where id = $1', [poll.id]);

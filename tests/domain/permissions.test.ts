@@ -72,8 +72,10 @@ describe('directoryPermissions', () => {
     });
   });
 
-  it('does not trust a claimed owner role on someone else\'s directory', () => {
+  it("does not trust a claimed owner role on someone else's directory", () => {
     expect(roleIn('me', { owner_id: 'other' }, 'owner')).toBeNull();
-    expect(directoryPermissions({ ...base, directory: { owner_id: 'other' }, role: 'owner' }).canManageMembers).toBe(false);
+    expect(directoryPermissions({ ...base, directory: { owner_id: 'other' }, role: 'owner' }).canManageMembers).toBe(
+      false,
+    );
   });
 });

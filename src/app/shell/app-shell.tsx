@@ -43,9 +43,20 @@ export function AppShell({ user }: { user: CurrentUser }) {
         {open && (
           <div className="fixed inset-0 z-40 flex">
             <div className="h-full w-[18rem] bg-white shadow-xl">
-              <Sidebar user={user} collapsed={false} onNavigate={() => setOpen(false)} onLogout={logout} showStatus={false} />
+              <Sidebar
+                user={user}
+                collapsed={false}
+                onNavigate={() => setOpen(false)}
+                onLogout={logout}
+                showStatus={false}
+              />
             </div>
-            <button type="button" aria-label="Close sidebar" className="flex-1 bg-black/30" onClick={() => setOpen(false)} />
+            <button
+              type="button"
+              aria-label="Close sidebar"
+              className="flex-1 bg-black/30"
+              onClick={() => setOpen(false)}
+            />
           </div>
         )}
         <main id="main" className="p-4">

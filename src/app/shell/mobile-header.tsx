@@ -2,11 +2,24 @@ import { LogoutIcon, MenuIcon } from '../../ui/icons.tsx';
 import { FailedMutationsPanel } from '../sync/failed-mutations-panel.tsx';
 import { SyncStatusBadge } from '../sync/sync-status-badge.tsx';
 
-export function MobileHeader({ onToggle, onLogout, open }: { onToggle: () => void; onLogout: () => void; open: boolean }) {
+export function MobileHeader({
+  onToggle,
+  onLogout,
+  open,
+}: {
+  onToggle: () => void;
+  onLogout: () => void;
+  open: boolean;
+}) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-3">
-      <button type="button" aria-label="Toggle sidebar" aria-expanded={open} onClick={onToggle}
-        className="rounded-lg p-2 hover:bg-slate-100">
+      <button
+        type="button"
+        aria-label="Toggle sidebar"
+        aria-expanded={open}
+        onClick={onToggle}
+        className="rounded-lg p-2 hover:bg-slate-100"
+      >
         <MenuIcon />
       </button>
       <span className="text-brand-700 font-bold">Linkboard</span>

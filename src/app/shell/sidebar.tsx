@@ -34,18 +34,30 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = true }: SidebarProps) {
   const username = user.username ?? rememberedUsername();
   const suffix = username ? `/${username}` : '';
-  const source = { fullName: user.full_name, username: user.username, email: user.email, rememberedUsername: rememberedUsername() };
+  const source = {
+    fullName: user.full_name,
+    username: user.username,
+    email: user.email,
+    rememberedUsername: rememberedUsername(),
+  };
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-6 p-3">
       <a href="/" className="text-brand-700 px-3 pt-2 text-lg font-bold">
         {collapsed ? 'L' : 'Linkboard'}
       </a>
       <div>
-        {!collapsed && <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Workspace</h2>}
+        {!collapsed && (
+          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Workspace</h2>
+        )}
         <ul className="flex flex-col gap-1">
           {workspace.map(({ label, page, icon: Icon }) => (
             <li key={page}>
-              <NavLink to={`/${page}${suffix}`} className={itemClass} onClick={onNavigate} title={collapsed ? label : undefined}>
+              <NavLink
+                to={`/${page}${suffix}`}
+                className={itemClass}
+                onClick={onNavigate}
+                title={collapsed ? label : undefined}
+              >
                 <Icon />
                 {!collapsed && <span>{label}</span>}
               </NavLink>
@@ -62,7 +74,12 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
       <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-3">
         {showStatus && !collapsed && <FailedMutationsPanel />}
         {showStatus && <SyncStatusBadge compact={collapsed} />}
-        <NavLink to={`/Profile${suffix}`} className={itemClass} onClick={onNavigate} title={collapsed ? 'Profile' : undefined}>
+        <NavLink
+          to={`/Profile${suffix}`}
+          className={itemClass}
+          onClick={onNavigate}
+          title={collapsed ? 'Profile' : undefined}
+        >
           <UserIcon />
           {!collapsed && (
             <span className="flex min-w-0 flex-col">
@@ -71,7 +88,12 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
             </span>
           )}
         </NavLink>
-        <button type="button" onClick={onLogout} className={itemClass({ isActive: false })} title={collapsed ? 'Logout' : undefined}>
+        <button
+          type="button"
+          onClick={onLogout}
+          className={itemClass({ isActive: false })}
+          title={collapsed ? 'Logout' : undefined}
+        >
           <LogoutIcon />
           {!collapsed && <span>Logout</span>}
         </button>

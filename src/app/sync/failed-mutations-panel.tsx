@@ -35,7 +35,10 @@ function FailedList() {
   };
 
   return (
-    <section aria-label="Changes that could not be saved" className="mx-1 rounded-lg border border-red-200 bg-red-50 p-2 text-xs">
+    <section
+      aria-label="Changes that could not be saved"
+      className="mx-1 rounded-lg border border-red-200 bg-red-50 p-2 text-xs"
+    >
       <h3 className="font-semibold text-red-800">Not saved</h3>
       <ul className="mt-1 flex flex-col gap-2">
         {failed.map((row) => (
@@ -43,12 +46,20 @@ function FailedList() {
             <span className="font-medium text-slate-900">{describe(row)}</span>
             {row.last_error && <span className="break-words text-red-800">{row.last_error}</span>}
             <span className="flex gap-2">
-              <button type="button" disabled={busy === row.id} onClick={() => void act(row.id, 'retry')}
-                className="rounded border border-slate-300 bg-white px-2 py-0.5 font-medium hover:bg-slate-50">
+              <button
+                type="button"
+                disabled={busy === row.id}
+                onClick={() => void act(row.id, 'retry')}
+                className="rounded border border-slate-300 bg-white px-2 py-0.5 font-medium hover:bg-slate-50"
+              >
                 Retry
               </button>
-              <button type="button" disabled={busy === row.id} onClick={() => void act(row.id, 'discard')}
-                className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50">
+              <button
+                type="button"
+                disabled={busy === row.id}
+                onClick={() => void act(row.id, 'discard')}
+                className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50"
+              >
                 Discard
               </button>
             </span>

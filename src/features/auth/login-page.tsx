@@ -38,7 +38,14 @@ export function LoginPage() {
     try {
       if (mode === 'sign-up') {
         const outcome = await signUp(
-          { isUsernameAvailable, hasSession, signUp: signUpWithPassword, loadUser: reload, claimUsername, rememberUsername },
+          {
+            isUsernameAvailable,
+            hasSession,
+            signUp: signUpWithPassword,
+            loadUser: reload,
+            claimUsername,
+            rememberUsername,
+          },
           { email, password, username },
         );
         if (!outcome.ok) return setError(outcome.message);

@@ -22,7 +22,11 @@ export function DirectoryCard({ directory, linkCount, canEdit, onOpen, onEdit }:
           {directory.description && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{directory.description}</p>}
           <span
             className={`mt-3 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${
-              badge === 'Private' ? 'bg-slate-100 text-slate-700' : badge === 'Public' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
+              badge === 'Private'
+                ? 'bg-slate-100 text-slate-700'
+                : badge === 'Public'
+                  ? 'bg-green-100 text-green-800'
+                  : 'bg-amber-100 text-amber-800'
             }`}
           >
             {badge}

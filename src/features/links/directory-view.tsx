@@ -131,10 +131,22 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
       />
       <LinkLimitWarning tier={user.tier} count={ownedLinks} />
       <div role="tablist" className="mb-4 flex border-b border-slate-200">
-        <button type="button" role="tab" aria-selected={tab === 'links'} className={tabClass(tab === 'links')} onClick={() => setTab('links')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'links'}
+          className={tabClass(tab === 'links')}
+          onClick={() => setTab('links')}
+        >
           Links
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'polls'} className={tabClass(tab === 'polls')} onClick={() => setTab('polls')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'polls'}
+          className={tabClass(tab === 'polls')}
+          onClick={() => setTab('polls')}
+        >
           Team Polls
         </button>
       </div>
@@ -145,10 +157,20 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <SearchInput value={search} onChange={setSearch} />
             <div className="flex rounded-lg border border-slate-300" role="group" aria-label="View">
-              <button type="button" aria-pressed={view === 'grid'} className={`px-3 py-1.5 text-sm ${view === 'grid' ? 'bg-slate-100' : ''}`} onClick={() => setView('grid')}>
+              <button
+                type="button"
+                aria-pressed={view === 'grid'}
+                className={`px-3 py-1.5 text-sm ${view === 'grid' ? 'bg-slate-100' : ''}`}
+                onClick={() => setView('grid')}
+              >
                 Grid view
               </button>
-              <button type="button" aria-pressed={view === 'list'} className={`px-3 py-1.5 text-sm ${view === 'list' ? 'bg-slate-100' : ''}`} onClick={() => setView('list')}>
+              <button
+                type="button"
+                aria-pressed={view === 'list'}
+                className={`px-3 py-1.5 text-sm ${view === 'list' ? 'bg-slate-100' : ''}`}
+                onClick={() => setView('list')}
+              >
                 List view
               </button>
             </div>

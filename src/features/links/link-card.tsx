@@ -7,7 +7,10 @@ import { LinkTags } from './link-tags.tsx';
 /** A link in the grid view: the url shortened to 30 characters, 2 tags plus '+N'. */
 export function LinkCard({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="link-card">
+    <article
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="link-card"
+    >
       <div className="flex items-start justify-between gap-2">
         <a
           href={link.url}

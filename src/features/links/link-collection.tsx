@@ -41,7 +41,10 @@ export function LinkCollection({ links, view, ...item }: LinkCollectionProps) {
     const row = (link: LinkRow) => <LinkRowItem key={link.id} link={link} {...item} />;
     return (
       <div role="table" aria-label="Links" className="overflow-hidden rounded-2xl border border-slate-200">
-        <div role="row" className={`${LIST_COLUMNS} bg-slate-50 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase`}>
+        <div
+          role="row"
+          className={`${LIST_COLUMNS} bg-slate-50 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase`}
+        >
           <span role="columnheader">Title</span>
           <span role="columnheader">URL</span>
           <span role="columnheader">Tags</span>

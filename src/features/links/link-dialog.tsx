@@ -88,7 +88,9 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{link ? 'Edit Link' : 'Add Link'}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              {link ? 'Edit Link' : 'Add Link'}
+            </Dialog.Title>
             {paid && (
               <button
                 type="button"
@@ -101,7 +103,9 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
               </button>
             )}
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Save a link to this directory.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Save a link to this directory.
+          </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
             {chooser}
             <label className="block text-sm font-medium text-slate-800">
@@ -122,7 +126,12 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
             )}
             <label className="block text-sm font-medium text-slate-800">
               Title
-              <input className={input} value={title} aria-invalid={!!errors.title} onChange={(e) => setTitle(e.target.value)} />
+              <input
+                className={input}
+                value={title}
+                aria-invalid={!!errors.title}
+                onChange={(e) => setTitle(e.target.value)}
+              />
             </label>
             {errors.title && (
               <p role="alert" className="text-sm text-red-700">

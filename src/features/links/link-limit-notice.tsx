@@ -6,7 +6,10 @@ import { LINK_WARNING_ABOVE } from './link-filters.ts';
 export function LinkLimitBadge({ tier, count }: { tier: Tier; count: number }) {
   if (tier !== 'free') return null;
   return (
-    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700" data-testid="link-limit-badge">
+    <span
+      className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700"
+      data-testid="link-limit-badge"
+    >
       {count}/{FREE_LIMITS.links} links
     </span>
   );

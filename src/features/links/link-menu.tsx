@@ -39,7 +39,10 @@ export function LinkMenu({ title, canEdit, onEdit, onShare, onDelete }: LinkMenu
         ⋯
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          role="menu"
+          className="absolute right-0 z-20 mt-1 w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {canEdit && (
             <button type="button" role="menuitem" className={item} onClick={() => choose(onEdit)}>
               Edit

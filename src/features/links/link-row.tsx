@@ -10,7 +10,12 @@ export function LinkRowItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) 
   return (
     <div role="row" className={`${LIST_COLUMNS} h-full border-b border-slate-100 bg-white`}>
       <span role="cell" className="truncate">
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="font-medium text-slate-900 hover:underline">
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-slate-900 hover:underline"
+        >
           {link.is_favorite && <span className="mr-1 text-amber-500">★</span>}
           {link.title}
         </a>

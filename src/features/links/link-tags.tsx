@@ -11,7 +11,9 @@ export function LinkTags({ tags, showMore }: { tags: string[]; showMore: boolean
           {tag}
         </span>
       ))}
-      {showMore && rest > 0 && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">+{rest}</span>}
+      {showMore && rest > 0 && (
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">+{rest}</span>
+      )}
     </span>
   );
 }

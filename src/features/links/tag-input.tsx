@@ -33,7 +33,10 @@ export function TagInput({ tags, onChange }: { tags: string[]; onChange(tags: st
       {tags.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags">
           {tags.map((tag) => (
-            <li key={tag} className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+            <li
+              key={tag}
+              className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800"
+            >
               {tag}
               <button
                 type="button"

@@ -64,8 +64,8 @@ export function GdprPage() {
           all&rsquo; in the cookie banner. &lsquo;Essential only&rsquo; keeps them off.
         </li>
         <li>
-          <strong>Legitimate interest:</strong> keeping the contact form free of spam. We do this with a hidden field and
-          a short timing check, not by tracking you.
+          <strong>Legitimate interest:</strong> keeping the contact form free of spam. We do this with a hidden field
+          and a short timing check, not by tracking you.
         </li>
       </ul>
 

@@ -62,8 +62,8 @@ export function PrivacyPage() {
       <h2>What is stored on our servers</h2>
       <ul>
         <li>
-          <strong>Your account:</strong> your email address and your password, which our sign-in service keeps only as
-          a secure hash.
+          <strong>Your account:</strong> your email address and your password, which our sign-in service keeps only as a
+          secure hash.
         </li>
         <li>
           <strong>Your profile:</strong> your username, full name and bio if you add them, and the plan you are on.
@@ -81,8 +81,8 @@ export function PrivacyPage() {
         </li>
       </ul>
       <p>
-        Payments are handled by our card payment provider. We never see or store your card details; we only learn
-        which plan you have paid for.
+        Payments are handled by our card payment provider. We never see or store your card details; we only learn which
+        plan you have paid for.
       </p>
 
       <h2>How we use it</h2>

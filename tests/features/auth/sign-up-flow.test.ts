@@ -7,7 +7,13 @@ function deps(overrides: Partial<SignUpDeps> = {}): SignUpDeps {
     hasSession: vi.fn(async () => false),
     signUp: vi.fn(async () => ({ ok: true as const })),
     loadUser: vi.fn(async () => ({
-      id: 'u1', email: 'a@b.c', username: 'ada', full_name: '', bio: '', subscription_tier: 'free', time_zone: 'UTC',
+      id: 'u1',
+      email: 'a@b.c',
+      username: 'ada',
+      full_name: '',
+      bio: '',
+      subscription_tier: 'free',
+      time_zone: 'UTC',
     })),
     claimUsername: vi.fn(async () => true),
     rememberUsername: vi.fn(),
@@ -49,7 +55,13 @@ describe('sign-up flow', () => {
   it('says the username was taken when the second check fails, and retries only the username', async () => {
     const d = deps({
       loadUser: vi.fn(async () => ({
-        id: 'u1', email: 'a@b.c', username: 'a', full_name: '', bio: '', subscription_tier: 'free', time_zone: 'UTC',
+        id: 'u1',
+        email: 'a@b.c',
+        username: 'a',
+        full_name: '',
+        bio: '',
+        subscription_tier: 'free',
+        time_zone: 'UTC',
       })),
       claimUsername: vi.fn(async () => false),
     });

@@ -79,7 +79,10 @@ describe('the Create/Edit Directory dialog', () => {
     await user.type(screen.getByLabelText('Name'), 'Team');
     await user.type(screen.getByLabelText('Password (optional)'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Create Directory' }));
-    expect(mutate).toHaveBeenCalledWith('directory.create', expect.objectContaining({ is_public: true, password: 'secret' }));
+    expect(mutate).toHaveBeenCalledWith(
+      'directory.create',
+      expect.objectContaining({ is_public: true, password: 'secret' }),
+    );
   });
 
   it('clears the password when public is turned off', async () => {
@@ -88,7 +91,10 @@ describe('the Create/Edit Directory dialog', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Work');
     await user.click(screen.getByRole('switch'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(mutate).toHaveBeenCalledWith('directory.update', expect.objectContaining({ id: 'd1', is_public: false, password: null }));
+    expect(mutate).toHaveBeenCalledWith(
+      'directory.update',
+      expect.objectContaining({ id: 'd1', is_public: false, password: null }),
+    );
   });
 
   it('keeps the current password when left empty', async () => {

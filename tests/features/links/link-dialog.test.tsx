@@ -107,11 +107,14 @@ describe('the Add/Edit Link dialog', () => {
     expect(tags).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Add to favorites' }));
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
-    expect(mutate).toHaveBeenCalledWith('link.create', expect.objectContaining({
-      url: 'http://b.example',
-      tags: ['news', 'tech'],
-      is_favorite: true,
-    }));
+    expect(mutate).toHaveBeenCalledWith(
+      'link.create',
+      expect.objectContaining({
+        url: 'http://b.example',
+        tags: ['news', 'tech'],
+        is_favorite: true,
+      }),
+    );
   });
 
   it('edits an existing link with link.update', async () => {

@@ -18,7 +18,17 @@ const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:0
 let db: LinkboardDb;
 
 function directory(id: string, fields: Partial<DirectoryRow>): DirectoryRow {
-  return { id, name: id, description: null, color: 'blue', is_public: false, has_password: false, owner_id: 'u1', ...stamp, ...fields } as DirectoryRow;
+  return {
+    id,
+    name: id,
+    description: null,
+    color: 'blue',
+    is_public: false,
+    has_password: false,
+    owner_id: 'u1',
+    ...stamp,
+    ...fields,
+  } as DirectoryRow;
 }
 
 function link(i: number, directoryId: string): LinkRow {
@@ -47,7 +57,10 @@ beforeEach(async () => {
     directory('d1', { name: 'Work', description: 'Daily tools', color: 'teal' as never }),
     directory('d2', { name: 'Shared', is_public: true, has_password: true, owner_id: 'u2' }),
   ]);
-  await db.saved_links.bulkPut([...Array.from({ length: 26 }, (_, i) => link(i, 'd1')), { ...link(99, 'd2'), owner_id: 'u2' }]);
+  await db.saved_links.bulkPut([
+    ...Array.from({ length: 26 }, (_, i) => link(i, 'd1')),
+    { ...link(99, 'd2'), owner_id: 'u2' },
+  ]);
 });
 
 afterEach(async () => {
@@ -97,7 +110,14 @@ describe('the Links screen', () => {
 
   it('shows a viewer a shared directory read only, with the Team Polls upsell', async () => {
     const user = userEvent.setup();
-    await db.directory_members.put({ id: 'm1', directory_id: 'd2', user_email: 'ada@example.com', role: 'viewer', inviter_id: 'u2', ...stamp } as never);
+    await db.directory_members.put({
+      id: 'm1',
+      directory_id: 'd2',
+      user_email: 'ada@example.com',
+      role: 'viewer',
+      inviter_id: 'u2',
+      ...stamp,
+    } as never);
     renderAt('/Links/ada/dir/d2');
     expect(await screen.findByRole('heading', { name: 'Shared' })).toBeInTheDocument();
     expect(screen.getByText('Organize your shared links')).toBeInTheDocument();

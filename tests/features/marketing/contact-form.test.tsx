@@ -127,7 +127,7 @@ describe('ContactForm', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not send your message. Please try again.');
     expect(screen.getByLabelText('Name')).toHaveValue('  Ada Lovelace ');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com') // email inputs strip surrounding spaces;
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'); // email inputs strip surrounding spaces;
     expect(screen.getByLabelText('Message')).toHaveValue('x'.repeat(4000));
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
     expect(screen.queryByText(SENT)).not.toBeInTheDocument();

@@ -37,7 +37,9 @@ describe('a page shared into the app', () => {
   });
 
   it('ends a url in text at sentence punctuation, keeping parentheses that belong to it', () => {
-    expect(firstHttpUrl('see https://en.wikipedia.org/wiki/Bell_(band)).')).toBe('https://en.wikipedia.org/wiki/Bell_(band)');
+    expect(firstHttpUrl('see https://en.wikipedia.org/wiki/Bell_(band)).')).toBe(
+      'https://en.wikipedia.org/wiki/Bell_(band)',
+    );
     expect(firstHttpUrl('(https://a.example/x)')).toBe('https://a.example/x');
     expect(firstHttpUrl('ftp://a.example/x and no web link')).toBeNull();
   });
