@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   claimUsername,
   hasSession,
@@ -13,17 +13,19 @@ import { returnPath } from '../../domain/route-rules.ts';
 import { sanitizeUsername } from '../../domain/username.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { loginFieldErrors, type FieldErrors, type LoginMode } from './login-fields.ts';
 import { signUp } from './sign-up-flow.ts';
 import { TextField } from './text-field.tsx';
 
-type Mode = 'sign-in' | 'sign-up';
-
 export function LoginPage() {
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // '?mode=sign-up': a 'Create your free account' call opens the sign-up form.
+  const [search] = useSearchParams();
+  const [mode, setMode] = useState<LoginMode>(search.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   // Where the visitor was going when they were asked to sign in (a page shared into the app).
@@ -33,8 +35,11 @@ export function LoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
+    const invalid = loginFieldErrors(mode, { email, password, username });
+    setFieldErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    setBusy(true);
     try {
       if (mode === 'sign-up') {
         const outcome = await signUp(
@@ -72,7 +77,15 @@ export function LoginPage() {
         </a>
         <h1 className="mt-2 text-2xl font-bold">{signingUp ? 'Create your account' : 'Welcome back'}</h1>
         <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={fieldErrors.email}
+            required
+          />
           <TextField
             label="Password"
             type="password"
@@ -80,6 +93,7 @@ export function LoginPage() {
             value={password}
             onChange={setPassword}
             hint={signingUp ? 'We recommend 8 or more characters.' : undefined}
+            error={fieldErrors.password}
             required
           />
           {signingUp && (
@@ -89,6 +103,7 @@ export function LoginPage() {
               value={username}
               onChange={(value) => setUsername(sanitizeUsername(value))}
               hint="Letters, digits, underscore and hyphen."
+              error={fieldErrors.username}
               required
             />
           )}
@@ -109,6 +124,7 @@ export function LoginPage() {
             onClick={() => {
               setMode(signingUp ? 'sign-in' : 'sign-up');
               setError(null);
+              setFieldErrors({});
             }}
           >
             {signingUp ? 'Sign in' : 'Create an account'}

@@ -30,7 +30,7 @@ interface Errors {
 function validate(url: string, title: string): { errors: Errors; normalized: string | null } {
   const errors: Errors = {};
   let normalized: string | null = null;
-  if (isBlank(url)) errors.url = 'Url is required.';
+  if (isBlank(url)) errors.url = 'URL is required.';
   else {
     normalized = normalizeUrl(url);
     if (normalized === null) errors.url = 'Only http and https links can be saved.';

@@ -47,7 +47,7 @@ describe('the Add/Edit Link dialog', () => {
     renderDialog();
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
-    expect(alerts).toEqual(['Url is required.', 'Title is required.']);
+    expect(alerts).toEqual(['URL is required.', 'Title is required.']);
     expect(mutate).not.toHaveBeenCalled();
   });
 
