@@ -215,7 +215,7 @@ describe.each(dbKinds)('sync_push (%s)', (kind) => {
     ]);
     expect(results[0]!.id).toBe('not-a-uuid');
     const tooMany = Array.from({ length: 501 }, () => mutation('no.such', {}));
-    expect((await sqlError(pushRaw(db, user, tooMany))).code).toBe('54000');
+    expect((await sqlError(pushRaw(db, user, tooMany))).code).toBe('PT413');
     expect((await sqlError(pushRaw(db, user, { not: 'an array' }))).code).toBe('22023');
   });
 
