@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
+// A secret for this run's stack, shared with the specs (e2e/support/keys.ts) through the
+// environment that the worker processes inherit.
+process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('base64url');
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 export default defineConfig({
@@ -33,7 +37,14 @@ export default defineConfig({
   webServer: {
     command: 'npx vite build && npx tsx supabase/local/server.ts',
     url: `${baseURL}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', LINKBOARD_DB: 'memory' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LINKBOARD_DB: 'memory',
+      JWT_SECRET: process.env.E2E_JWT_SECRET,
+      // Every journey signs up from 127.0.0.1; the limits themselves are tested in tests/local.
+      LINKBOARD_AUTH_LIMITS: '{"signUp":{"max":10000},"signIn":{"max":10000},"mail":{"max":1000},"verify":{"max":10000}}',
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEV_ANON_KEY } from '../supabase/local/keys.ts';
+import { e2eKeys } from './support/keys.ts';
+
+const ANON_KEY = e2eKeys.anonKey;
 import { newUser } from './pages/login-page.ts';
 import { setTier } from './support/admin.ts';
 import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
@@ -9,7 +11,7 @@ import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/w
 async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean) {
   const user = newUser('owner');
   const signUp = await request.post('/auth/v1/signup', {
-    headers: { apikey: DEV_ANON_KEY },
+    headers: { apikey: ANON_KEY },
     data: { email: user.email, password: user.password, data: { username: user.username, full_name: 'Olive Owner' } },
   });
   expect(signUp.ok()).toBe(true);
@@ -22,7 +24,7 @@ async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean)
     { title: 'Fourth link', url: 'https://example.org/four' },
   ];
   const push = await request.post('/rest/v1/rpc/sync_push', {
-    headers: { apikey: DEV_ANON_KEY, Authorization: `Bearer ${token}` },
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
     data: {
       p_mutations: [
         {

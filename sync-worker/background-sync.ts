@@ -8,6 +8,7 @@ import { Dexie } from 'dexie';
 import type { WorkerSyncMessage } from '../src/backend/background-sync.ts';
 import { loadCachedProfile } from '../src/backend/profile-cache.ts';
 import { readStoredSessionUser } from '../src/backend/session-storage.ts';
+import { workerAnonKey } from '../src/backend/anon-key.ts';
 import { createLinkboardClient } from '../src/backend/supabase-client.ts';
 import { createSupabaseTransport } from '../src/backend/sync-transport.ts';
 import { dbName, openUserDb } from '../src/data/db.ts';
@@ -18,15 +19,15 @@ import { createSyncLock } from '../src/sync/lock.ts';
 let client: SupabaseClient | null = null;
 
 /** No timers in the worker: tokens are refreshed only when a call needs it. */
-function workerClient(): SupabaseClient {
-  client ??= createLinkboardClient({ autoRefreshToken: false });
+async function workerClient(): Promise<SupabaseClient> {
+  client ??= createLinkboardClient({ autoRefreshToken: false, anonKey: await workerAnonKey() });
   return client;
 }
 
 export async function runBackgroundSync(
   notify: (message: WorkerSyncMessage) => void,
 ): Promise<SyncOutcome | 'signed-out'> {
-  const supabase = workerClient();
+  const supabase = await workerClient();
   const { data } = await supabase.auth.getSession();
   const stored = await readStoredSessionUser();
   const userId = data.session?.user.id ?? stored?.id;

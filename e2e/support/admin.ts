@@ -6,7 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { e2eKeys } from './keys.ts';
+
+const ANON_KEY = e2eKeys.anonKey;
+const SERVICE_ROLE_KEY = e2eKeys.serviceRoleKey;
 
 export type Tier = 'free' | 'pro' | 'team';
 
@@ -32,7 +35,7 @@ async function withRequest<T>(target: StackTarget, fn: (request: APIRequestConte
 export function signInApi(target: StackTarget, user: Credentials): Promise<{ id: string; accessToken: string }> {
   return withRequest(target, async (request) => {
     const response = await request.post('/auth/v1/token?grant_type=password', {
-      headers: { apikey: DEV_ANON_KEY },
+      headers: { apikey: ANON_KEY },
       data: { email: user.email, password: user.password },
     });
     if (!response.ok())
@@ -60,7 +63,7 @@ export function pushAs(
   return withRequest(target, async (request) => {
     const { accessToken } = await signInApi(request, user);
     const response = await request.post('/rest/v1/rpc/sync_push', {
-      headers: { apikey: DEV_ANON_KEY, Authorization: `Bearer ${accessToken}` },
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${accessToken}` },
       data: { p_mutations: mutations.map((mutation) => ({ id: randomUUID(), ...mutation })) },
     });
     if (!response.ok()) throw new Error(`sync_push: ${response.status()} ${await response.text()}`);
@@ -75,7 +78,7 @@ export function setTier(target: StackTarget, user: string | Credentials, tier: T
   return withRequest(target, async (request) => {
     const id = typeof user === 'string' ? user : await userIdOf(request, user);
     const response = await request.post('/rest/v1/rpc/set_subscription_tier', {
-      headers: { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` },
+      headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
       data: { p_user_id: id, p_tier: tier },
     });
     if (!response.ok()) throw new Error(`set_subscription_tier: ${response.status()} ${await response.text()}`);

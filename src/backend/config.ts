@@ -1,15 +1,21 @@
 /**
  * Where the backend is. A hosted project is named by VITE_SUPABASE_URL and
- * VITE_SUPABASE_ANON_KEY; without them the app talks to the local stack on its own
- * origin with the stack's fixed development key (the well-known Supabase demo anon key,
- * never for production).
+ * VITE_SUPABASE_ANON_KEY at build time. Without them the app talks to the local stack on its own
+ * origin, and learns the stack's anon key at run time: the stack writes it into index.html
+ * (<meta name="linkboard-anon-key">, also in the precached copy the app boots from offline). The
+ * page keeps it in IndexedDB for the service worker, which has no document (see anon-key.ts).
  */
-export const DEV_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const ANON_KEY_META = 'linkboard-anon-key';
 
 function origin(): string {
   return typeof location === 'undefined' ? 'http://localhost:4173' : location.origin;
 }
 
+/** The key the page was served with, if any. */
+export function anonKeyOfPage(doc: Document | undefined = globalThis.document): string {
+  return doc?.querySelector(`meta[name="${ANON_KEY_META}"]`)?.getAttribute('content') ?? '';
+}
+
 export const backendUrl: string = import.meta.env.VITE_SUPABASE_URL || origin();
-export const anonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || DEV_ANON_KEY;
+/** Empty in the service worker when the app was not built with a key: read it with workerAnonKey(). */
+export const anonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || anonKeyOfPage();

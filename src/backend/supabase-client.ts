@@ -7,9 +7,9 @@ import { SESSION_STORAGE_KEY, sessionStorageAdapter } from './session-storage.ts
  * the service worker passes autoRefreshToken: false so it never keeps timers running. Token
  * refreshes are serialized across tabs and the worker by a Web Lock on the storage key.
  */
-export function createLinkboardClient(options: { autoRefreshToken: boolean }): SupabaseClient {
+export function createLinkboardClient(options: { autoRefreshToken: boolean; anonKey?: string }): SupabaseClient {
   const hasLocks = typeof globalThis.navigator !== 'undefined' && !!globalThis.navigator.locks;
-  return createClient(backendUrl, anonKey, {
+  return createClient(backendUrl, options.anonKey || anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: options.autoRefreshToken,

@@ -4,56 +4,100 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Db } from './db.ts';
-import { makeContext } from './context.ts';
-import { DEV_JWT_SECRET } from './keys.ts';
+import type { StackContext } from './context.ts';
+import { keysFor } from './keys.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
 import { authApp } from './auth.ts';
 import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
-import { mailboxApp } from './mailbox.ts';
+import { mailboxApp, type MailboxMode } from './mailbox.ts';
 import { staticHandler } from './static.ts';
+import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
+/** The site of an in-process stack (tests); startStack passes the address it listens on. */
+export const DEFAULT_SITE_URL = 'http://127.0.0.1:54321';
+
+/** Request body limits: auth bodies are small; a push of 500 mutations fits well within 1 MB. */
+export const AUTH_BODY_LIMIT = 64 * 1024;
+export const API_BODY_LIMIT = 1024 * 1024;
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface StackOptions {
   db: Db;
+  /** HS256 secret for access tokens and API keys (at least 32 characters; no default). */
+  jwtSecret: string;
   /** The built app; default dist/ at the project root. */
   staticDir?: string;
-  /** HS256 secret for access tokens and API keys; default the development secret. */
-  jwtSecret?: string;
   /** The address anonymous visitors may mail; default support@linkboard.local. */
   supportEmail?: string;
+  /** The app's public origin (mailed links, CORS); default DEFAULT_SITE_URL. */
+  siteUrl?: string;
+  /** More origins whose pages may call the API (the Vite dev server). */
+  allowedOrigins?: string[];
+  /** Reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies?: string[];
+  /** Who may read /_mailbox: loopback peers (default), anyone (a development flag), or nobody (a real mail provider). */
+  mailbox?: MailboxMode;
+  authLimits?: AuthLimits;
 }
+
+const tooLarge = (limit: number): MiddlewareHandler =>
+  bodyLimit({
+    maxSize: limit,
+    onError: (c) =>
+      c.json(
+        { code: 'request_too_large', message: `The request body is larger than ${Math.round(limit / 1024)} KB.` },
+        413,
+      ),
+  });
 
 export function createStack(options: StackOptions): Hono {
   const app = new Hono();
-  const ctx = makeContext({
+  const siteUrl = new URL(options.siteUrl ?? DEFAULT_SITE_URL).origin;
+  const allowedOrigins = [siteUrl, ...(options.allowedOrigins ?? []).map((origin) => new URL(origin).origin)];
+  const ctx: StackContext = {
     db: options.db,
-    jwtSecret: options.jwtSecret ?? DEV_JWT_SECRET,
+    jwtSecret: options.jwtSecret,
+    keys: keysFor(options.jwtSecret),
     supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    siteUrl,
+    allowedOrigins,
+    trustedProxies: options.trustedProxies ?? [],
+    limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     root: () => app,
-  });
+  };
 
-  // The app may run from another origin in development (vite dev server).
+  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/api'];
+  const isApi = (path: string) => apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  app.use(
+    '*',
+    securityHeaders((path) => (isApi(path) ? API_CSP : appCsp())),
+  );
+
+  // Browsers may call the API only from the app's own origin (and the dev server's).
   const api = cors({
-    origin: '*',
+    origin: (origin) => (allowedOrigins.includes(origin) ? origin : null),
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version', 'Proxy-Status', 'Retry-After'],
     maxAge: 600,
   });
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/api/*']) app.use(prefix, api);
+  for (const prefix of apiPrefixes) app.use(`${prefix}/*`, api);
+  app.use('/auth/v1/*', tooLarge(AUTH_BODY_LIMIT));
+  for (const prefix of ['/rest/v1', '/functions/v1', '/api']) app.use(`${prefix}/*`, tooLarge(API_BODY_LIMIT));
 
   app.route('/auth/v1', authApp(ctx));
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
-  app.route('/_mailbox', mailboxApp(ctx));
+  app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? 'loopback'));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
-  app.all('*', staticHandler(options.staticDir ?? join(projectRoot, 'dist')));
+  app.all('*', staticHandler(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
 
   app.onError((error, c) => {
     console.error('[stack]', error);

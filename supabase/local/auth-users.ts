@@ -18,6 +18,10 @@ export interface AuthUser {
   created_at: string;
   updated_at: string;
   is_anonymous: boolean;
+  confirmation_sent_at?: string;
+  /** An e-mail change waiting for the new address to confirm it. */
+  new_email?: string;
+  email_change_sent_at?: string;
 }
 
 const userJson = `json_build_object(
@@ -31,8 +35,13 @@ const userJson = `json_build_object(
       'phone_verified', false, 'sub', u.id::text),
     'provider', 'email', 'last_sign_in_at', ${isoSql('u.last_sign_in_at')},
     'created_at', ${isoSql('u.created_at')}, 'updated_at', ${isoSql('u.updated_at')}, 'email', lower(u.email))) end,
-  'created_at', ${isoSql('u.created_at')}, 'updated_at', ${isoSql('u.updated_at')}, 'is_anonymous', u.is_anonymous
-)::text`;
+  'created_at', ${isoSql('u.created_at')}, 'updated_at', ${isoSql('u.updated_at')}, 'is_anonymous', u.is_anonymous,
+  'confirmation_sent_at', ${isoSql('u.confirmation_sent_at')}, 'new_email', u.email_change,
+  'email_change_sent_at', ${isoSql('u.email_change_sent_at')}
+)::jsonb - array(select k from unnest(array['confirmation_sent_at', 'new_email', 'email_change_sent_at']) k
+                 where (case k when 'confirmation_sent_at' then u.confirmation_sent_at is null
+                               when 'new_email' then u.email_change is null
+                               else u.email_change_sent_at is null end))`;
 
 interface UserRow {
   user: string;
@@ -45,7 +54,7 @@ async function selectUser(
   params: unknown[],
 ): Promise<{ user: AuthUser; banned: boolean } | undefined> {
   const { rows } = await sql.query<UserRow>(
-    `select ${userJson} as "user", coalesce(u.banned_until > now(), false) as banned from auth.users u where ${where}`,
+    `select (${userJson})::text as "user", coalesce(u.banned_until > now(), false) as banned from auth.users u where ${where}`,
     params,
   );
   const row = rows[0];
@@ -77,23 +86,93 @@ export async function emailTaken(sql: Sql, email: string, exceptId?: string): Pr
   return rows.length > 0;
 }
 
+/** A new account, its address unconfirmed until the mailed link's token (its hash here) comes back. */
 export async function insertUser(
   sql: Sql,
-  user: { id: string; email: string; password: string; data: Record<string, unknown> },
+  user: { id: string; email: string; password: string; data: Record<string, unknown>; tokenHash: string },
 ): Promise<void> {
   await sql.query(
-    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', lower($2), extensions.crypt($3, extensions.gen_salt('bf', 10)), now(),
-       '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb)`,
-    [user.id, user.email, user.password, JSON.stringify(user.data)],
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+       confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', lower($2), extensions.crypt($3, extensions.gen_salt('bf', 10)), null,
+       $5, now(), '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb)`,
+    [user.id, user.email, user.password, JSON.stringify(user.data), user.tokenHash],
   );
 }
 
-/** PUT /user: new email, new password, user_metadata merged (a null value removes the key). */
+/** How long a mailed confirmation link works. */
+export const CONFIRMATION_LINK_HOURS = 24;
+
+/** A new confirmation token for an unconfirmed account; its id, or undefined when there is none. */
+export async function renewConfirmation(sql: Sql, email: string, tokenHash: string): Promise<string | undefined> {
+  const { rows } = await sql.query<{ id: string }>(
+    `update auth.users set confirmation_token = $2, confirmation_sent_at = now()
+      where lower(email) = lower($1) and email_confirmed_at is null returning id`,
+    [email, tokenHash],
+  );
+  return rows[0]?.id;
+}
+
+/** Confirms the address whose link carried the token; the user's id, or undefined for an unknown or expired link. */
+export async function confirmSignup(sql: Sql, tokenHash: string): Promise<string | undefined> {
+  const { rows } = await sql.query<{ id: string }>(
+    `update auth.users set email_confirmed_at = now(), confirmation_token = null, updated_at = now()
+      where confirmation_token = $1 and email_confirmed_at is null
+        and confirmation_sent_at > now() - make_interval(hours => $2)
+      returning id`,
+    [tokenHash, CONFIRMATION_LINK_HOURS],
+  );
+  return rows[0]?.id;
+}
+
+/** Records an e-mail change that waits for the new address to confirm it. */
+export async function requestEmailChange(sql: Sql, id: string, email: string, tokenHash: string): Promise<void> {
+  await sql.query(
+    `update auth.users set email_change = lower($2), email_change_token_new = $3, email_change_sent_at = now(),
+       updated_at = now() where id = $1`,
+    [id, email, tokenHash],
+  );
+}
+
+export async function renewEmailChange(sql: Sql, newEmail: string, tokenHash: string): Promise<string | undefined> {
+  const { rows } = await sql.query<{ id: string }>(
+    `update auth.users set email_change_token_new = $2, email_change_sent_at = now()
+      where email_change = lower($1) and email_change_token_new is not null returning id`,
+    [newEmail, tokenHash],
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * Applies the e-mail change whose link carried the token: the new address becomes the account's,
+ * confirmed. Undefined for an unknown or expired link, 'taken' when another account has the
+ * address by now.
+ */
+export async function confirmEmailChange(sql: Sql, tokenHash: string): Promise<string | 'taken' | undefined> {
+  const { rows } = await sql.query<{ id: string; email: string }>(
+    `select id, email_change as email from auth.users
+      where email_change_token_new = $1 and email_change is not null
+        and email_change_sent_at > now() - make_interval(hours => $2)
+      for update`,
+    [tokenHash, CONFIRMATION_LINK_HOURS],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (await emailTaken(sql, row.email, row.id)) return 'taken';
+  await sql.query(
+    `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
+       email_change_sent_at = null, email_confirmed_at = now(), confirmation_token = null, updated_at = now()
+     where id = $1`,
+    [row.id],
+  );
+  return row.id;
+}
+
+/** PUT /user: new password, user_metadata merged (a null value removes the key); e-mail changes wait (above). */
 export async function updateUser(
   sql: Sql,
   id: string,
-  changes: { email?: string; password?: string; data?: Record<string, unknown> },
+  changes: { password?: string; data?: Record<string, unknown> },
 ): Promise<void> {
   if (changes.password !== undefined) {
     const { rows } = await sql.query(
@@ -104,15 +183,14 @@ export async function updateUser(
   }
   await sql.query(
     `update auth.users set
-       email = coalesce(lower($2), email),
-       encrypted_password = case when $3::text is null then encrypted_password
-                                 else extensions.crypt($3, extensions.gen_salt('bf', 10)) end,
-       raw_user_meta_data = case when $4::jsonb is null then raw_user_meta_data
-                                 else (raw_user_meta_data || $4::jsonb)
-                                   - array(select key from jsonb_each($4::jsonb) where value = 'null'::jsonb) end,
+       encrypted_password = case when $2::text is null then encrypted_password
+                                 else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
+       raw_user_meta_data = case when $3::jsonb is null then raw_user_meta_data
+                                 else (raw_user_meta_data || $3::jsonb)
+                                   - array(select key from jsonb_each($3::jsonb) where value = 'null'::jsonb) end,
        updated_at = now()
      where id = $1`,
-    [id, changes.email ?? null, changes.password ?? null, changes.data ? JSON.stringify(changes.data) : null],
+    [id, changes.password ?? null, changes.data ? JSON.stringify(changes.data) : null],
   );
 }
 

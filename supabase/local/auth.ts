@@ -1,14 +1,40 @@
 /**
  * /auth/v1: the part of GoTrue that supabase-js uses for email and password accounts.
- * Accounts are confirmed at sign-up (no mail round trip on the local stack).
+ * A sign-up gets a session at once (GoTrue's MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS), but its
+ * address stays unconfirmed, and binds no directory invitation, until the link mailed to it is
+ * opened (GET /verify). An e-mail change waits in `new_email` until the new address confirms it.
+ * Sign-ups, sign-ins, mails and link openings are throttled (auth-limits.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from './context.ts';
 import { isPlainObject, readJsonBody } from './context.ts';
 import { requireApiKey } from './api-key.ts';
-import { AuthFailure, API_VERSION, authErrorResponse, checkEmail, checkPassword, fail } from './auth-errors.ts';
-import { emailTaken, insertUser, updateUser, userById, userByPassword, type AuthUser } from './auth-users.ts';
+import {
+  AuthFailure,
+  API_VERSION,
+  authErrorResponse,
+  checkEmail,
+  checkPassword,
+  checkPasswordSize,
+  fail,
+} from './auth-errors.ts';
+import {
+  confirmEmailChange,
+  confirmSignup,
+  emailTaken,
+  insertUser,
+  renewConfirmation,
+  renewEmailChange,
+  requestEmailChange,
+  updateUser,
+  userById,
+  userByPassword,
+  type AuthUser,
+} from './auth-users.ts';
+import { hashToken, mailConfirmation, mailEmailChange, newToken } from './auth-mail.ts';
+import { recordAttempt, refuseWhenThrottled, throttle } from './auth-limits.ts';
+import { clientOf } from './context.ts';
 import { endSessions, refreshSession, sessionExists, startSession, type Issuer } from './auth-sessions.ts';
 import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
 
@@ -27,6 +53,7 @@ export function authApp(ctx: StackContext): Hono {
       let body: Body = {};
       if (c.req.method === 'POST' || c.req.method === 'PUT') {
         const parsed = await readJsonBody(c.req.raw);
+        if (!parsed.ok && parsed.kind !== 'syntax') throw fail(400, 'validation_failed', parsed.error);
         if (!parsed.ok) throw fail(400, 'bad_json', `Could not parse request body as JSON: ${parsed.error}`);
         if (!isPlainObject(parsed.value))
           throw fail(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
@@ -64,14 +91,16 @@ export function authApp(ctx: StackContext): Hono {
     return { claims, user };
   };
 
-  app.use('*', requireApiKey(ctx));
+  // The confirmation link is opened from a mail, without an API key (as hosted Supabase's gateway allows).
+  const keyCheck = requireApiKey(ctx);
+  app.use('*', (c, next) => (c.req.method === 'GET' && c.req.path.endsWith('/verify') ? next() : keyCheck(c, next)));
 
   app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Linkboard local stack auth' }));
   app.get('/settings', (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: false,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -90,15 +119,18 @@ export function authApp(ctx: StackContext): Hono {
       checkEmail(email);
       checkPassword(password);
       const data = isPlainObject(body.data) ? body.data : {};
+      await throttle(ctx.db, ctx.limits, 'signUp', clientOf(ctx, c));
       const session = await ctx.db.transaction(async (tx) => {
         if (await emailTaken(tx, email)) throw fail(422, 'user_already_exists', 'User already registered');
         const id = randomUUID();
+        const { token, hash } = newToken();
         try {
-          await insertUser(tx, { id, email, password, data });
+          await insertUser(tx, { id, email, password, data, tokenHash: hash });
         } catch (error) {
           console.error('[auth] sign-up failed in the database:', error);
           throw fail(500, 'unexpected_failure', 'Database error saving new user');
         }
+        await mailConfirmation(tx, ctx.siteUrl, email.toLowerCase(), id, token);
         return startSession(tx, issuer(c), id);
       });
       return c.json(session);
@@ -115,11 +147,21 @@ export function authApp(ctx: StackContext): Hono {
         if (!email || !password) {
           throw fail(400, 'validation_failed', 'You must provide either an email or phone number and a password');
         }
-        const session = await ctx.db.transaction(async (tx) => {
-          const user = await userByPassword(tx, email, password);
-          return startSession(tx, issuer(c), user.id);
-        });
-        return c.json(session);
+        checkPasswordSize(password);
+        await throttle(ctx.db, ctx.limits, 'signIn', clientOf(ctx, c));
+        await refuseWhenThrottled(ctx.db, ctx.limits, 'signInFailures', email);
+        try {
+          const session = await ctx.db.transaction(async (tx) => {
+            const user = await userByPassword(tx, email, password);
+            return startSession(tx, issuer(c), user.id);
+          });
+          return c.json(session);
+        } catch (error) {
+          if (error instanceof AuthFailure && error.code === 'invalid_credentials') {
+            await recordAttempt(ctx.db, 'signInFailures', email);
+          }
+          throw error;
+        }
       }
       if (grant === 'refresh_token') {
         const token = str(body.refresh_token);
@@ -150,14 +192,75 @@ export function authApp(ctx: StackContext): Hono {
       if (body.data !== undefined && !isPlainObject(body.data))
         throw fail(400, 'validation_failed', 'data must be an object');
       const data = isPlainObject(body.data) ? body.data : undefined;
+      const newEmail = email && email.toLowerCase() !== user.email ? email.toLowerCase() : undefined;
+      if (newEmail) await throttle(ctx.db, ctx.limits, 'mail', newEmail);
       const updated = await ctx.db.transaction(async (tx) => {
-        if (email && email.toLowerCase() !== user.email && (await emailTaken(tx, email, user.id))) {
+        if (newEmail && (await emailTaken(tx, newEmail, user.id))) {
           throw fail(422, 'email_exists', 'A user with this email address has already been registered');
         }
-        await updateUser(tx, user.id, { email: email === user.email ? undefined : email, password, data });
+        await updateUser(tx, user.id, { password, data });
+        if (newEmail) {
+          const { token, hash } = newToken();
+          await requestEmailChange(tx, user.id, newEmail, hash);
+          await mailEmailChange(tx, ctx.siteUrl, { userId: user.id, oldEmail: user.email, newEmail, token });
+        }
         return userById(tx, user.id);
       });
       return c.json(updated);
+    }),
+  );
+
+  /** GET /verify?token&type[&redirect_to]: the mailed link. Redirects to the app, saying how it went. */
+  app.get(
+    '/verify',
+    route(async (c) => {
+      const type = c.req.query('type');
+      const token = c.req.query('token') ?? '';
+      const target = redirectTarget(ctx.siteUrl, c.req.query('redirect_to'));
+      await throttle(ctx.db, ctx.limits, 'verify', clientOf(ctx, c));
+      let outcome: string | undefined;
+      if (token && (type === 'signup' || type === 'email_change')) {
+        outcome = await ctx.db.transaction((tx) =>
+          type === 'signup' ? confirmSignup(tx, hashToken(token)) : confirmEmailChange(tx, hashToken(token)),
+        );
+      }
+      if (outcome && outcome !== 'taken') target.searchParams.set('confirmed', type === 'signup' ? 'signup' : 'email');
+      else
+        target.searchParams.set(
+          'confirm_error',
+          outcome === 'taken'
+            ? 'Another account uses this e-mail address now.'
+            : 'This confirmation link is invalid or has expired. Ask for a new one.',
+        );
+      return c.redirect(target.toString(), 303);
+    }),
+  );
+
+  /** POST /resend {type: signup | email_change, email}: mails the link again. Says nothing of whether the account exists. */
+  app.post(
+    '/resend',
+    route(async (c, body) => {
+      const type = body.type;
+      const email = str(body.email)?.trim().toLowerCase();
+      if (type !== 'signup' && type !== 'email_change') {
+        throw fail(400, 'validation_failed', 'Missing one of these types: signup, email_change');
+      }
+      if (!email) throw fail(400, 'validation_failed', 'Resend requires an email or phone and a type');
+      checkEmail(email);
+      await throttle(ctx.db, ctx.limits, 'verify', clientOf(ctx, c));
+      await throttle(ctx.db, ctx.limits, 'mail', email);
+      await ctx.db.transaction(async (tx) => {
+        const { token, hash } = newToken();
+        if (type === 'signup') {
+          const id = await renewConfirmation(tx, email, hash);
+          if (id) await mailConfirmation(tx, ctx.siteUrl, email, id, token);
+        } else {
+          const id = await renewEmailChange(tx, email, hash);
+          const user = id ? await userById(tx, id) : undefined;
+          if (user) await mailEmailChange(tx, ctx.siteUrl, { userId: user.id, oldEmail: null, newEmail: email, token });
+        }
+      });
+      return c.json({});
     }),
   );
 
@@ -188,4 +291,18 @@ export function authApp(ctx: StackContext): Hono {
     );
   });
   return app;
+}
+
+/** The redirect after a confirmation link: redirect_to when it is on the site's origin, else the sign-in page. */
+function redirectTarget(siteUrl: string, requested: string | undefined): URL {
+  const site = new URL(siteUrl);
+  if (requested) {
+    try {
+      const url = new URL(requested, site);
+      if (url.origin === site.origin) return url;
+    } catch {
+      // an unparsable redirect_to falls back to the sign-in page
+    }
+  }
+  return new URL('/Login', site);
 }

@@ -1,43 +1,75 @@
-/** What the parts of the local stack share: the database, the JWT secret and the keys. */
-import type { Hono } from 'hono';
+/** What the parts of the local stack share: the database, the keys and the settings. */
+import type { Context, Hono } from 'hono';
 import type { Db } from './db.ts';
-import { keysFor, type StackKeys } from './keys.ts';
+import type { StackKeys } from './keys.ts';
+import type { AuthLimits } from './auth-limits.ts';
+import { clientAddress } from './client-address.ts';
 
 export interface StackContext {
   db: Db;
   jwtSecret: string;
+  /** The anon and service_role keys signed with jwtSecret. */
+  keys: StackKeys;
   supportEmail: string;
-  /** The anon and service_role keys for jwtSecret (computed once). */
-  keys(): Promise<StackKeys>;
+  /** The app's public origin: mailed links point there, never to a request's Host header. */
+  siteUrl: string;
+  /** Origins whose browser pages may call the API (the site itself, the dev server). */
+  allowedOrigins: readonly string[];
+  /** Reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies: readonly string[];
+  limits: AuthLimits;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
 }
 
-export function makeContext(options: {
-  db: Db;
-  jwtSecret: string;
-  supportEmail: string;
-  root: () => Hono;
-}): StackContext {
-  let keys: Promise<StackKeys> | undefined;
-  return {
-    db: options.db,
-    jwtSecret: options.jwtSecret,
-    supportEmail: options.supportEmail,
-    keys: () => (keys ??= keysFor(options.jwtSecret)),
-    root: options.root,
-  };
+/** The request's client address (see client-address.ts). */
+export function clientOf(ctx: StackContext, c: Context): string {
+  return clientAddress(c, ctx.trustedProxies);
 }
 
-/** Reads a JSON body; an empty body counts as {}. */
-export async function readJsonBody(req: Request): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
-  const text = await req.text().catch(() => '');
-  if (text.trim() === '') return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'invalid JSON' };
+/** How deep a request's JSON may nest: far beyond any real call, far below any stack limit. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep the value nests, and whether a string or key in it holds a NUL character (text cannot). */
+function inspect(value: unknown): { depth: number; nul: boolean } {
+  let depth = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, level] = stack.pop() as [unknown, number];
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return { depth, nul: true };
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    depth = Math.max(depth, level);
+    if (depth > MAX_JSON_DEPTH) return { depth, nul: false };
+    if (Array.isArray(item)) for (const child of item) stack.push([child, level + 1]);
+    else for (const [key, child] of Object.entries(item)) stack.push([key, level], [child, level + 1]);
   }
+  return { depth, nul: false };
+}
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string; kind: 'syntax' | 'depth' | 'nul' };
+
+/** Parses a JSON body; an empty body counts as {}. Too deep a nesting or a NUL character is refused. */
+export function parseJsonText(text: string): JsonBody {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { ok: false, kind: 'syntax', error: error instanceof Error ? error.message : 'invalid JSON' };
+  }
+  const found = inspect(value);
+  if (found.nul) return { ok: false, kind: 'nul', error: '\\u0000 cannot be converted to text.' };
+  if (found.depth > MAX_JSON_DEPTH) {
+    return { ok: false, kind: 'depth', error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  }
+  return { ok: true, value };
+}
+
+export async function readJsonBody(req: Request): Promise<JsonBody> {
+  return parseJsonText(await req.text().catch(() => ''));
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

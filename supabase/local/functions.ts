@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { FunctionEnv, FunctionHandler } from '../functions/_shared/types.ts';
 import type { StackContext } from './context.ts';
+import { clientOf } from './context.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
 export const functionsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
@@ -41,7 +42,7 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
       if (!(await verifyJwt(token, ctx.jwtSecret)).ok) return c.json({ code: 401, message: 'Invalid JWT' }, 401);
     }
-    const keys = await ctx.keys();
+    const keys = ctx.keys;
     const root = ctx.root();
     const env: FunctionEnv = {
       SUPABASE_URL: new URL(c.req.url).origin,
@@ -51,13 +52,10 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);
-    const remote = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-      ?.remoteAddress;
-    if (remote && !req.headers.has('x-forwarded-for')) req.headers.set('x-forwarded-for', remote);
+    // The client address as the gateway sees it; a value the client sent is replaced.
+    req.headers.set('x-forwarded-for', clientOf(ctx, c));
     try {
-      return await (
-        await handler
-      )(req, env);
+      return withAllowedOrigin(await (await handler)(req, env), c.req.header('Origin'), ctx.allowedOrigins);
     } catch (error) {
       console.error(`[functions] ${name}:`, error);
       return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
@@ -67,4 +65,17 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
   app.all('/:name', dispatch);
   app.all('/:name/*', dispatch);
   return app;
+}
+
+/**
+ * Functions set their own CORS headers (as Edge Functions must); the stack narrows a wildcard to
+ * the app's origins, so browsers on other sites cannot read the answers.
+ */
+function withAllowedOrigin(response: Response, origin: string | undefined, allowed: readonly string[]): Response {
+  if (!response.headers.has('Access-Control-Allow-Origin')) return response;
+  const headers = new Headers(response.headers);
+  if (origin && allowed.includes(origin)) headers.set('Access-Control-Allow-Origin', origin);
+  else headers.delete('Access-Control-Allow-Origin');
+  headers.append('Vary', 'Origin');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,23 +1,18 @@
 /**
- * The local stack's fixed development keys: the same JWT secret and demo keys that
- * `supabase start` prints. DEVELOPMENT ONLY. They are public knowledge, so anyone can mint
- * tokens for a stack using them; never use them for a deployment reachable by others.
+ * The local stack's JWT secret and the API keys derived from it. There is no default secret:
+ * it comes from JWT_SECRET, or is generated at random on the first start of an install and kept
+ * in .data/jwt-secret (mode 0600). The anon and service_role keys are HS256 tokens signed with it,
+ * so they are the same on every start of the same install, and useless against any other.
  */
-import { SignJWT } from 'jose';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
-/** The Supabase CLI's well-known local JWT secret (HS256). */
-export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** GoTrue and PostgREST refuse HS256 secrets shorter than 32 characters. */
+export const MIN_SECRET_LENGTH = 32;
 
-/** {"iss":"supabase-demo","role":"anon","exp":1983812996} signed with DEV_JWT_SECRET. */
-export const DEV_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-/** {"iss":"supabase-demo","role":"service_role","exp":1983812996} signed with DEV_JWT_SECRET. */
-export const DEV_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-
-/** Far-future expiry of the demo keys (2032-11-12). */
-export const DEMO_KEY_EXP = 1983812996;
+/** Far-future expiry of the API keys (2032-11-12), as Supabase's keys carry. */
+export const API_KEY_EXP = 1983812996;
 
 export interface StackKeys {
   jwtSecret: string;
@@ -25,26 +20,49 @@ export interface StackKeys {
   serviceRoleKey: string;
 }
 
-export const devKeys: StackKeys = {
-  jwtSecret: DEV_JWT_SECRET,
-  anonKey: DEV_ANON_KEY,
-  serviceRoleKey: DEV_SERVICE_ROLE_KEY,
-};
+export class SecretError extends Error {}
 
 export function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** Signs an API key the way the demo keys are made, for a stack with another secret. */
-export function signApiKey(role: 'anon' | 'service_role', secret: string): Promise<string> {
-  return new SignJWT({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXP })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(secretKey(secret));
+export function checkSecret(secret: string, origin: string): string {
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new SecretError(`${origin} must be at least ${MIN_SECRET_LENGTH} characters long.`);
+  }
+  return secret;
 }
 
-/** The anon and service_role keys for a secret (the fixed demo keys for the dev secret). */
-export async function keysFor(secret: string = DEV_JWT_SECRET): Promise<StackKeys> {
-  if (secret === DEV_JWT_SECRET) return devKeys;
-  const [anonKey, serviceRoleKey] = await Promise.all([signApiKey('anon', secret), signApiKey('service_role', secret)]);
-  return { jwtSecret: secret, anonKey, serviceRoleKey };
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** A compact HS256 JWT of the payload (synchronous, so keys can be made at module load in tests). */
+export function signHs256(payload: Record<string, unknown>, secret: string): string {
+  const head = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+/** An API key (anon or service_role) for the secret; deterministic, so a restart keeps it. */
+export function signApiKey(role: 'anon' | 'service_role', secret: string): string {
+  return signHs256({ iss: 'supabase', role, exp: API_KEY_EXP }, secret);
+}
+
+export function keysFor(secret: string): StackKeys {
+  checkSecret(secret, 'The JWT secret');
+  return { jwtSecret: secret, anonKey: signApiKey('anon', secret), serviceRoleKey: signApiKey('service_role', secret) };
+}
+
+/**
+ * The install's secret: JWT_SECRET when set, else the one kept at `file`, made (random, 48
+ * bytes, base64url) on the first start. A kept file readable by others is tightened to 0600.
+ */
+export function installSecret(env: NodeJS.ProcessEnv, file: string): { secret: string; source: string } {
+  if (env.JWT_SECRET) return { secret: checkSecret(env.JWT_SECRET, 'JWT_SECRET'), source: 'JWT_SECRET' };
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return { secret: checkSecret(readFileSync(file, 'utf8').trim(), file), source: file };
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return { secret, source: `${file} (new)` };
 }

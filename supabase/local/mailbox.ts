@@ -2,6 +2,15 @@
 import { Hono } from 'hono';
 import type { StackContext } from './context.ts';
 import { isoSql } from './context.ts';
+import { isLoopback, socketPeer } from './client-address.ts';
+import { PAGE_CSP } from './http-headers.ts';
+
+/**
+ * Who may read the mailbox, which holds confirmation links: 'loopback' (only this machine; the
+ * default), 'any' (LINKBOARD_MAILBOX=public, a development flag) or 'off' (a real mail provider
+ * is configured, so mail leaves the machine and the mailbox does not exist).
+ */
+export type MailboxMode = 'loopback' | 'any' | 'off';
 
 export interface MailboxMessage {
   id: string;
@@ -58,8 +67,16 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
-export function mailboxApp(ctx: StackContext): Hono {
+export function mailboxApp(ctx: StackContext, mode: MailboxMode): Hono {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    const peer = socketPeer(c);
+    // In-process requests (tests) have no socket; network ones must come from this machine.
+    const allowed = mode === 'any' || (mode === 'loopback' && (!peer || isLoopback(peer)));
+    if (!allowed) return c.text('Not Found', 404);
+    await next();
+    c.header('Content-Security-Policy', PAGE_CSP);
+  });
   app.get('/messages.json', async (c) => c.json(await listMail(ctx, c.req.query('to') || undefined)));
   app.get('/', async (c) => {
     const to = c.req.query('to') || undefined;

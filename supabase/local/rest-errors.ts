@@ -12,6 +12,7 @@ export class RestFailure extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly body: RestErrorBody,
+    readonly headers: Record<string, string> = {},
   ) {
     super(body.message);
   }
@@ -72,11 +73,53 @@ interface PgError {
   hint?: unknown;
 }
 
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function parseObject(value: unknown): Record<string, unknown> | undefined {
+  try {
+    const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PostgREST's `raise sqlstate 'PGRST' using message = '{"code", "message", "details", "hint"}',
+ * detail = '{"status": 429, "headers": {"Retry-After": "60"}}'`: the function chooses the answer.
+ */
+function customFailure(e: PgError): RestFailure | undefined {
+  const body = parseObject(e.message);
+  const detail = parseObject(e.detail);
+  const status = Number(detail?.status);
+  if (!body || !detail || !Number.isInteger(status) || status < 400 || status > 599) return undefined;
+  const headers = Object.fromEntries(
+    Object.entries(typeof detail.headers === 'object' && detail.headers !== null ? detail.headers : {}).map(
+      ([key, value]) => [key, String(value)],
+    ),
+  );
+  return new RestFailure(
+    status as ContentfulStatusCode,
+    {
+      code: text(body.code) ?? 'PGRST',
+      message: text(body.message) ?? 'database error',
+      details: text(body.details),
+      hint: text(body.hint),
+    },
+    headers,
+  );
+}
+
 /** A RestFailure for an error thrown by pg or PGlite; anything without a SQLSTATE is rethrown. */
 export function fromDatabaseError(error: unknown, role: string): RestFailure {
   const e = (error ?? {}) as PgError;
   if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) throw error;
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  if (e.code === 'PGRST') {
+    const custom = customFailure(e);
+    if (custom) return custom;
+  }
   return new RestFailure(statusForSqlState(e.code, role), {
     code: e.code,
     details: text(e.detail),

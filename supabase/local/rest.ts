@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { StackContext } from './context.ts';
-import { isPlainObject, readJsonBody } from './context.ts';
+import { clientOf, isPlainObject, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
@@ -15,6 +15,7 @@ const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns',
 
 function errorResponse(c: Context, failure: RestFailure): Response {
   c.header('Proxy-Status', `PostgREST; error=${failure.body.code}`);
+  for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
   return c.json(failure.body, failure.status);
 }
 
@@ -39,13 +40,20 @@ async function callerOf(c: Context, secret: string): Promise<{ role: ApiRole; cl
   return { role, claims: claims ?? { role } };
 }
 
+const nulFailure = () =>
+  restFail(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
+
 async function readArgs(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const args: Record<string, unknown> = {};
-    for (const [key, value] of new URL(c.req.url).searchParams) if (!RESERVED_QUERY.has(key)) args[key] = value;
+    for (const [key, value] of new URL(c.req.url).searchParams) {
+      if (key.includes('\0') || value.includes('\0')) throw nulFailure();
+      if (!RESERVED_QUERY.has(key)) args[key] = value;
+    }
     return args;
   }
   const parsed = await readJsonBody(c.req.raw);
+  if (!parsed.ok && parsed.kind === 'nul') throw nulFailure();
   if (!parsed.ok) throw restFail(400, 'PGRST102', 'Empty or invalid json', parsed.error);
   if (!isPlainObject(parsed.value)) {
     throw restFail(400, 'PGRST102', 'Empty or invalid json', 'The request body must be a JSON object');
@@ -68,13 +76,21 @@ export function restApp(ctx: StackContext): Hono {
       const readOnly = c.req.method !== 'POST';
       const req = c.req.raw;
       const headers = Object.fromEntries([...req.headers].map(([key, value]) => [key.toLowerCase(), value]));
+      // What the gateway knows of the client, never what the client says of itself.
+      headers['x-forwarded-for'] = clientOf(ctx, c);
+      const sub = caller.role === 'authenticated' ? caller.claims.sub : undefined;
       const body = await ctx.db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only');
-        await tx.query(
+        const { rows: set } = await tx.query<{ known: boolean }>(
           `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
-                  set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
-          [JSON.stringify(caller.claims), req.method, new URL(req.url).pathname, JSON.stringify(headers)],
+                  set_config('request.path', $3, true), set_config('request.headers', $4, true),
+                  $5::text is null or exists (select 1 from auth.users u where u.id::text = $5::text) as known`,
+          [JSON.stringify(caller.claims), req.method, new URL(req.url).pathname, JSON.stringify(headers), sub ?? null],
         );
+        // A validly signed token for a user who does not exist (deleted, or never was) is refused.
+        if (caller.role === 'authenticated' && (typeof sub !== 'string' || !set[0]?.known)) {
+          throw restFail(401, 'PGRST301', 'JWT sub claim names no existing user');
+        }
         await tx.exec(`set local role ${caller.role}`);
         const { rows } = await tx.query<{ body?: string | null }>(
           call.text,

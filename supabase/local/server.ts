@@ -1,7 +1,10 @@
 /**
  * `npm start` / `npm run serve`: the local stack on PORT (4173) and HOST (127.0.0.1), on the
  * Postgres at DATABASE_URL, else PGlite persisted under .data/pglite (in memory with
- * LINKBOARD_DB=memory). startStack() does the same for tests and e2e and returns {url, close}.
+ * LINKBOARD_DB=memory). The JWT secret is JWT_SECRET, else the install's own in .data/jwt-secret
+ * (made at random on the first start; a random one per run with an in-memory database).
+ * startStack() does the same for tests and e2e and returns {url, close}. docs/deploy.md lists
+ * every variable.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,8 +14,12 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { openDb, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
+import { randomBytes } from 'node:crypto';
 import { createStack, projectRoot } from './app.ts';
-import { DEV_JWT_SECRET, keysFor, type StackKeys } from './keys.ts';
+import { installSecret, keysFor, type StackKeys } from './keys.ts';
+import { authLimitsFrom, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
+import { isLoopback } from './client-address.ts';
+import type { MailboxMode } from './mailbox.ts';
 
 export interface StartOptions {
   port?: number;
@@ -24,8 +31,14 @@ export interface StartOptions {
   dataDir?: string;
   memory?: boolean;
   staticDir?: string;
-  jwtSecret?: string;
+  jwtSecret: string;
   supportEmail?: string;
+  /** The app's public origin; default the address the stack listens on. */
+  siteUrl?: string;
+  allowedOrigins?: string[];
+  trustedProxies?: string[];
+  mailbox?: MailboxMode;
+  authLimits?: AuthLimits;
 }
 
 export interface RunningStack {
@@ -37,9 +50,7 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+export async function startStack(options: StartOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   let db = options.db;
   const ownsDb = !db;
@@ -55,23 +66,41 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       throw error;
     }
   }
+  // The app is created once the port is known, so its site URL can default to it.
+  const ready: { app?: Hono } = {};
+  const server = await new Promise<ReturnType<typeof serve>>((resolvePromise, reject) => {
+    const s = serve(
+      {
+        fetch: (req: Request, env: unknown) =>
+          ready.app
+            ? ready.app.fetch(req, env)
+            : new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
+        port: options.port ?? 4173,
+        hostname: host,
+      },
+      () => resolvePromise(s),
+    );
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const app = createStack({
     db,
     staticDir: options.staticDir,
     jwtSecret: options.jwtSecret,
     supportEmail: options.supportEmail,
+    siteUrl: options.siteUrl ?? url.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:'),
+    allowedOrigins: options.allowedOrigins,
+    trustedProxies: options.trustedProxies,
+    mailbox: options.mailbox,
+    authLimits: options.authLimits,
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolvePromise, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4173, hostname: host }, () => resolvePromise(s));
-    s.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ready.app = app;
   let closing: Promise<void> | undefined;
   return {
     url,
     mailboxUrl: `${url}/_mailbox`,
-    keys: await keysFor(options.jwtSecret ?? DEV_JWT_SECRET),
+    keys: keysFor(options.jwtSecret),
     app,
     db,
     close: () =>
@@ -85,29 +114,53 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   };
 }
 
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The mailbox is off once mail really leaves the machine (MAIL_PROVIDER), public only on request. */
+export function mailboxModeFrom(env: NodeJS.ProcessEnv): MailboxMode {
+  if (env.MAIL_PROVIDER && env.MAIL_PROVIDER !== 'local') return 'off';
+  return env.LINKBOARD_MAILBOX === 'public' ? 'any' : 'loopback';
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const host = env.HOST || '127.0.0.1';
+  const memory = env.LINKBOARD_DB === 'memory';
+  const secret =
+    memory && !env.JWT_SECRET
+      ? { secret: randomBytes(48).toString('base64url'), source: 'random for this in-memory run' }
+      : installSecret(env, join(projectRoot, '.data', 'jwt-secret'));
+  const mailbox = mailboxModeFrom(env);
   const stack = await startStack({
     port: env.PORT ? Number(env.PORT) : 4173,
     host,
     databaseUrl: env.DATABASE_URL || undefined,
-    memory: env.LINKBOARD_DB === 'memory',
+    memory,
     staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
     supportEmail: env.SUPPORT_EMAIL || undefined,
+    jwtSecret: secret.secret,
+    siteUrl: env.SITE_URL || undefined,
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    trustedProxies: list(env.TRUSTED_PROXIES),
+    mailbox,
+    authLimits: authLimitsFrom(env.LINKBOARD_AUTH_LIMITS, DEFAULT_AUTH_LIMITS),
   });
-  const where = env.DATABASE_URL
-    ? 'PostgreSQL (DATABASE_URL)'
-    : env.LINKBOARD_DB === 'memory'
-      ? 'PGlite in memory'
-      : 'PGlite in .data/pglite';
+  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory' : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
-  console.log(`  mailbox:  ${stack.mailboxUrl}`);
-  console.log(`  anon key: ${stack.keys.anonKey}`);
-  if (!LOOPBACK.has(host)) {
+  console.log(`  JWT secret: ${secret.source}`);
+  if (mailbox !== 'off') console.log(`  mailbox:    ${stack.mailboxUrl}`);
+  if (!isLoopback(host)) {
     console.warn(
-      `WARNING: listening on ${host}, beyond loopback, with the public DEVELOPMENT keys and JWT secret.\n` +
-        '  Anyone who can reach this port can mint tokens, including service_role. Never use this for production.',
+      `NOTE: listening on ${host}, beyond loopback.` +
+        (mailbox === 'loopback'
+          ? ' The mailbox (which holds confirmation links) is served only to this machine; LINKBOARD_MAILBOX=public shares it (development only).'
+          : mailbox === 'any'
+            ? ' WARNING: LINKBOARD_MAILBOX=public serves every mailed confirmation link to anyone who can reach this port.'
+            : ''),
     );
   }
   let stopping = false;

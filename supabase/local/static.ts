@@ -13,7 +13,6 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -55,8 +54,19 @@ async function fileAt(root: string, path: string): Promise<string | undefined> {
   return undefined;
 }
 
-async function send(c: Context, file: string, urlPath: string): Promise<Response> {
-  const body = await readFile(file);
+export interface StaticOptions {
+  /** Written into index.html as <meta name="linkboard-anon-key">, so the app learns its key at run time. */
+  anonKey?: string;
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+async function send(c: Context, file: string, urlPath: string, options: StaticOptions): Promise<Response> {
+  let body: Uint8Array = await readFile(file);
+  if (options.anonKey && file.endsWith('index.html')) {
+    const meta = `<meta name="linkboard-anon-key" content="${escapeAttribute(options.anonKey)}" />`;
+    body = new TextEncoder().encode(new TextDecoder().decode(body).replace('<head>', `<head>\n    ${meta}`));
+  }
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cachePath = file.endsWith(`${sep}index.html`) ? '/index.html' : urlPath;
   return c.body(new Uint8Array(body), 200, {
@@ -66,18 +76,20 @@ async function send(c: Context, file: string, urlPath: string): Promise<Response
   });
 }
 
-export function staticHandler(staticDir: string) {
+export function staticHandler(staticDir: string, options: StaticOptions = {}) {
   const root = resolve(staticDir);
   return async (c: Context): Promise<Response> => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405);
     const path = new URL(c.req.url).pathname;
+    // Source maps are never served, even if a build left some behind.
+    if (path.endsWith('.map')) return c.text('Not Found', 404);
     const file = await fileAt(root, path);
-    if (file) return send(c, file, path);
+    if (file) return send(c, file, path, options);
     const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
     if (wantsHtml && !looksLikeFile) {
       const index = await fileAt(root, '/index.html');
-      if (index) return send(c, index, '/index.html');
+      if (index) return send(c, index, '/index.html', options);
       return c.html(
         '<!doctype html><title>Linkboard</title><p>The app is not built yet: run <code>npm run build</code> (or <code>npm start</code>).</p>',
         503,

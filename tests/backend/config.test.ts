@@ -1,12 +1,23 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { jwtVerify } from 'jose';
-import { DEV_ANON_KEY as appKey } from '../../src/backend/config.ts';
-import { DEV_ANON_KEY as stackKey, DEV_JWT_SECRET } from '../../supabase/local/keys.ts';
+import { IDBFactory } from 'fake-indexeddb';
+import { anonKeyOfPage } from '../../src/backend/config.ts';
+import { rememberAnonKey, workerAnonKey } from '../../src/backend/anon-key.ts';
+import { createKeyValueStore } from '../../src/backend/auth-idb.ts';
 
-describe('development keys', () => {
-  it('the app falls back to the anon key the local stack accepts', async () => {
-    expect(appKey).toBe(stackKey);
-    const { payload } = await jwtVerify(appKey, new TextEncoder().encode(DEV_JWT_SECRET));
-    expect(payload.role).toBe('anon');
+describe('the anon key at run time', () => {
+  it('is read from the meta element the local stack writes into index.html', () => {
+    const doc = document.implementation.createHTMLDocument('app');
+    expect(anonKeyOfPage(doc)).toBe('');
+    doc.head.insertAdjacentHTML('beforeend', '<meta name="linkboard-anon-key" content="key.from.page">');
+    expect(anonKeyOfPage(doc)).toBe('key.from.page');
+  });
+
+  it('is kept in IndexedDB by the page for the service worker', async () => {
+    const factory = new IDBFactory();
+    const store = createKeyValueStore(() => factory);
+    expect(await workerAnonKey(store)).toBe('');
+    await rememberAnonKey(store, 'key.from.page');
+    expect(await workerAnonKey(createKeyValueStore(() => factory))).toBe('key.from.page');
   });
 });

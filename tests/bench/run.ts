@@ -11,6 +11,7 @@
  *             and p95): the app's matchesLink alone, then each keystroke until the real SearchInput
  *             and LinkCollection have committed the filtered links to a jsdom DOM (search-bench.tsx)
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +19,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Dexie } from 'dexie';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { openPglite } from '../../supabase/local/db.ts';
+import { authLimitsFrom } from '../../supabase/local/auth-limits.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { startStack } from '../../supabase/local/server.ts';
 import { projectRoot } from '../../supabase/local/app.ts';
@@ -87,7 +89,14 @@ async function main(): Promise<void> {
   log('migrating an in-memory PGlite');
   const db = await openPglite();
   await migrate(db);
-  const stack = await startStack({ db, port: 0, host: '127.0.0.1' });
+  const stack = await startStack({
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    jwtSecret: randomBytes(32).toString('base64url'),
+    // The bench signs many users up from 127.0.0.1.
+    authLimits: authLimitsFrom('{"signUp":{"max":100000},"signIn":{"max":100000}}'),
+  });
   log(`local stack on ${stack.url}`);
 
   async function signUp(tier: Tier) {

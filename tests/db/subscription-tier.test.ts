@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { createStack } from '../../supabase/local/app.ts';
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { TEST_ANON_KEY, TEST_SERVICE_ROLE_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
 import { anonymous, as, createUser, dbKinds, freshDb, sqlError, type Actor } from '../support/db.ts';
 
 const service: Actor = { role: 'service_role' };
@@ -72,7 +72,7 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
   });
 
   describe('through /rest/v1/rpc on the local stack', () => {
-    const stack = () => createStack({ db });
+    const stack = () => createStack({ db, jwtSecret: TEST_JWT_SECRET });
     const rpc = async (key: string, bearer: string | null, body: unknown) => {
       const app = stack();
       const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
@@ -92,7 +92,7 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
       const signIn = await stack().fetch(
         new Request('http://127.0.0.1:54321/auth/v1/token?grant_type=password', {
           method: 'POST',
-          headers: { apikey: DEV_ANON_KEY, 'Content-Type': 'application/json' },
+          headers: { apikey: TEST_ANON_KEY, 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: user.email, password: 'password' }),
         }),
       );
@@ -100,18 +100,18 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
       const { access_token: token } = (await signIn.json()) as { access_token: string };
 
       const args = { p_user_id: user.id, p_tier: 'team' };
-      expect(await rpc(DEV_ANON_KEY, null, args)).toMatchObject({ status: 401, body: { code: '42501' } });
-      expect(await rpc(DEV_ANON_KEY, token, args)).toMatchObject({ status: 403, body: { code: '42501' } });
+      expect(await rpc(TEST_ANON_KEY, null, args)).toMatchObject({ status: 401, body: { code: '42501' } });
+      expect(await rpc(TEST_ANON_KEY, token, args)).toMatchObject({ status: 403, body: { code: '42501' } });
       expect(await tierOf(user.id)).toBe('free');
 
-      expect(await rpc(DEV_SERVICE_ROLE_KEY, DEV_SERVICE_ROLE_KEY, args)).toEqual({ status: 200, body: 'team' });
+      expect(await rpc(TEST_SERVICE_ROLE_KEY, TEST_SERVICE_ROLE_KEY, args)).toEqual({ status: 200, body: 'team' });
       expect(await tierOf(user.id)).toBe('team');
-      expect(await rpc(DEV_SERVICE_ROLE_KEY, null, { p_user_id: user.id, p_tier: 'free' })).toEqual({
+      expect(await rpc(TEST_SERVICE_ROLE_KEY, null, { p_user_id: user.id, p_tier: 'free' })).toEqual({
         status: 200,
         body: 'free',
       });
       expect(
-        await rpc(DEV_SERVICE_ROLE_KEY, DEV_SERVICE_ROLE_KEY, { p_user_id: user.id, p_tier: 'gold' }),
+        await rpc(TEST_SERVICE_ROLE_KEY, TEST_SERVICE_ROLE_KEY, { p_user_id: user.id, p_tier: 'gold' }),
       ).toMatchObject({
         status: 400,
         body: { code: '22023', message: 'Unknown subscription tier: gold. Expected free, pro or team.' },

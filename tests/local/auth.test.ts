@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtVerify } from 'jose';
 import { anonKey, jwtSecret, startTestStack, uniqueEmail, URL_BASE, type TestStack } from './stack.ts';
 import { dbKinds } from '../support/db.ts';
+import { confirmEmail, openVerifyLink, verifyLinkFor } from '../support/confirm-email.ts';
 
 describe.each(dbKinds)('on %s', (kind) => {
   let stack: TestStack;
@@ -11,7 +12,7 @@ describe.each(dbKinds)('on %s', (kind) => {
   afterAll(() => stack.close());
 
   describe('auth: sign-up and sign-in', () => {
-    it('signs up an account, confirmed, with a session carrying Supabase claims', async () => {
+    it('signs up an account, unconfirmed until the mailed link is opened, with a session carrying Supabase claims', async () => {
       const email = uniqueEmail();
       const { data, error } = await stack
         .client()
@@ -27,7 +28,12 @@ describe.each(dbKinds)('on %s', (kind) => {
         user_metadata: { username: 'ann' },
         is_anonymous: false,
       });
-      expect(data.user?.email_confirmed_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+      expect(data.user?.email_confirmed_at).toBeNull();
+      expect(data.user?.confirmation_sent_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+      await confirmEmail(stack.fetch, URL_BASE, email);
+      expect((await stack.client().auth.getUser(data.session!.access_token)).data.user?.email_confirmed_at).toMatch(
+        /^\d{4}-\d\d-\d\dT.*Z$/,
+      );
       const { payload } = await jwtVerify(data.session!.access_token, new TextEncoder().encode(jwtSecret));
       expect(payload).toMatchObject({
         aud: 'authenticated',
@@ -89,8 +95,15 @@ describe.each(dbKinds)('on %s', (kind) => {
         data: { bio: null, city: 'Oslo' },
       });
       expect(updated.error).toBeNull();
-      expect(updated.data.user).toMatchObject({ email: newEmail, user_metadata: { username: 'bob', city: 'Oslo' } });
+      // The address changes only once the new one confirms it (GoTrue's new_email).
+      expect(updated.data.user).toMatchObject({
+        email,
+        new_email: newEmail,
+        user_metadata: { username: 'bob', city: 'Oslo' },
+      });
       expect(updated.data.user?.user_metadata).not.toHaveProperty('bio');
+      expect((await stack.client().auth.signInWithPassword({ email, password: 'password2' })).error).toBeNull();
+      await openVerifyLink(stack.fetch, URL_BASE, await verifyLinkFor(stack.fetch, URL_BASE, newEmail, 'email_change'));
       expect(
         (await stack.client().auth.signInWithPassword({ email: newEmail, password: 'password2' })).error,
       ).toBeNull();

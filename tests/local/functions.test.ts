@@ -71,13 +71,14 @@ describe('send-email', () => {
     const preflight = await stack.fetch(`${URL_BASE}/functions/v1/send-email`, {
       method: 'OPTIONS',
       headers: {
-        Origin: 'http://localhost:5173',
+        Origin: URL_BASE,
         'Access-Control-Request-Method': 'POST',
         'Access-Control-Request-Headers': 'authorization, apikey, content-type',
       },
     });
     expect(preflight.status).toBeLessThan(300);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    // The app's own origin only: another site's page cannot call it.
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(URL_BASE);
     const noJwt = await stack.fetch(`${URL_BASE}/functions/v1/send-email`, { method: 'POST', body: '{}' });
     expect(noJwt.status).toBe(401);
     const unknown = await stack.fetch(`${URL_BASE}/functions/v1/nope`, {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { createStack } from '../../supabase/local/app.ts';
 import type { Db } from '../../supabase/local/db.ts';
-import { DEV_ANON_KEY } from '../../supabase/local/keys.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
+import { confirmEmail } from '../support/confirm-email.ts';
 import { freshDb } from '../support/db.ts';
 
 const BASE = 'http://127.0.0.1:54321';
@@ -13,7 +14,7 @@ let call: typeof fetch;
 
 beforeAll(async () => {
   db = await freshDb();
-  const app = createStack({ db });
+  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET });
   call = async (input, init) => app.fetch(new Request(input, init));
 });
 afterAll(() => db.close());
@@ -27,10 +28,11 @@ interface Owner {
 
 let counter = 0;
 async function signUp(tier: 'free' | 'pro' = 'free'): Promise<Owner> {
-  const client = serverClient(BASE, DEV_ANON_KEY, call);
+  const client = serverClient(BASE, TEST_ANON_KEY, call);
   const email = `endpoints-${Date.now().toString(36)}-${counter++}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'password-123' });
   if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+  await confirmEmail(call, BASE, email);
   if (tier !== 'free') {
     await db.query('update public.user_profiles set subscription_tier = $2 where id = $1', [data.user.id, tier]);
   }
@@ -120,7 +122,7 @@ describe('GET /api/my-directories', () => {
     expect(body.directories[0]).not.toHaveProperty('txid');
 
     expect((await get('/api/my-directories')).status).toBe(401);
-    expect((await get('/api/my-directories', { Authorization: `Bearer ${DEV_ANON_KEY}` })).status).toBe(401);
+    expect((await get('/api/my-directories', { Authorization: `Bearer ${TEST_ANON_KEY}` })).status).toBe(401);
     expect((await get('/api/my-directories', { Authorization: 'Bearer forged' })).status).toBe(401);
   });
 });

@@ -3,12 +3,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { Hono } from 'hono';
 import { createStack } from '../../supabase/local/app.ts';
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { freshDb, type DbKind } from '../support/db.ts';
 
 export const URL_BASE = 'http://127.0.0.1:54321';
-export { DEV_ANON_KEY as anonKey, DEV_SERVICE_ROLE_KEY as serviceKey, DEV_JWT_SECRET as jwtSecret };
+export { TEST_ANON_KEY as anonKey, TEST_SERVICE_ROLE_KEY as serviceKey, TEST_JWT_SECRET as jwtSecret };
 
 export interface TestStack {
   db: Db;
@@ -42,13 +42,13 @@ $$;`;
 export async function startTestStack(options: { staticDir?: string; kind?: DbKind } = {}): Promise<TestStack> {
   const db = await freshDb(options.kind);
   await db.exec(standIns);
-  const app = createStack({ db, staticDir: options.staticDir });
+  const app = createStack({ db, staticDir: options.staticDir, jwtSecret: TEST_JWT_SECRET });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   return {
     db,
     app,
     fetch: inProcess,
-    client: (key = DEV_ANON_KEY) => serverClient(URL_BASE, key, inProcess),
+    client: (key = TEST_ANON_KEY) => serverClient(URL_BASE, key, inProcess),
     close: () => db.close(),
   };
 }

@@ -9,7 +9,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { createStack } from '../../supabase/local/app.ts';
-import { DEV_ANON_KEY } from '../../supabase/local/keys.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET } from './test-keys.ts';
+import { confirmEmail } from './confirm-email.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
@@ -48,13 +49,13 @@ export interface StackOptions {
 
 export async function startSyncStack(options: StackOptions = {}): Promise<SyncStack> {
   const db = options.db ?? (await freshDb(options.kind ?? 'pglite'));
-  const app = createStack({ db });
+  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   return {
     db,
     app,
     fetch: inProcess,
-    client: () => serverClient(STACK_URL, DEV_ANON_KEY, inProcess),
+    client: () => serverClient(STACK_URL, TEST_ANON_KEY, inProcess),
     close: async () => {
       if (!options.db) await db.close();
     },
@@ -71,13 +72,20 @@ export interface TestUser {
 
 let userCounter = 0;
 
-/** Signs a user up through supabase-js auth; the tier is then set as the billing webhook would. */
-export async function signUpUser(stack: SyncStack, options: { tier?: Tier; email?: string } = {}): Promise<TestUser> {
+/**
+ * Signs a user up through supabase-js auth and confirms the address through the mailed link
+ * (unless `confirmed: false`); the tier is then set as the billing webhook would.
+ */
+export async function signUpUser(
+  stack: SyncStack,
+  options: { tier?: Tier; email?: string; confirmed?: boolean } = {},
+): Promise<TestUser> {
   const email =
     options.email ?? `sync-${process.pid}-${Date.now().toString(36)}-${(userCounter += 1)}@example.com`.toLowerCase();
   const client = stack.client();
   const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
   if (error || !data.user || !data.session) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  if (options.confirmed !== false) await confirmEmail(stack.fetch, STACK_URL, email);
   const tier = options.tier ?? 'free';
   if (tier !== 'free') {
     await stack.db.query('update public.user_profiles set subscription_tier = $2 where id = $1', [data.user.id, tier]);

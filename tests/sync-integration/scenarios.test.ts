@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
-import { DEV_ANON_KEY, DEV_JWT_SECRET, secretKey } from '../../supabase/local/keys.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
+import { secretKey } from '../../supabase/local/keys.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { createSupabaseTransport } from '../../src/backend/sync-transport.ts';
 import { SESSION_EXPIRED, SyncEngine } from '../../src/sync/engine.ts';
@@ -151,7 +152,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
       else request.headers.set('Authorization', `Bearer ${token}`);
       return stack.app.fetch(request);
     };
-    const client = serverClient(STACK_URL, DEV_ANON_KEY, fetchAs);
+    const client = serverClient(STACK_URL, TEST_ANON_KEY, fetchAs);
     return new SyncEngine({
       db: d.db,
       transport: createSupabaseTransport(client),
@@ -177,7 +178,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
-      .sign(secretKey(DEV_JWT_SECRET));
+      .sign(secretKey(TEST_JWT_SECRET));
 
     // The raw calls: 401, never an empty answer.
     for (const token of [expired, null]) {
@@ -187,7 +188,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
         else request.headers.set('Authorization', `Bearer ${token}`);
         return stack.app.fetch(request);
       };
-      const client = serverClient(STACK_URL, DEV_ANON_KEY, fetchAs);
+      const client = serverClient(STACK_URL, TEST_ANON_KEY, fetchAs);
       const answer = await client.rpc('sync_pull', { p_cursor: null, p_limit: 10 });
       expect(answer.status).toBe(401);
       expect(answer.data).toBeNull();

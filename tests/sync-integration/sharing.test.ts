@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
-import { DEV_SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import type { MutationArgs } from '../../src/data/mutation-args.ts';
 import { createSupabaseTransport, type PushResult } from '../../src/backend/sync-transport.ts';
@@ -66,7 +66,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
 
   /** The billing webhook's call: the service role sets the tier on the server. */
   async function setTier(user: TestUser, tier: Tier): Promise<void> {
-    const service = serverClient(STACK_URL, DEV_SERVICE_ROLE_KEY, stack.fetch);
+    const service = serverClient(STACK_URL, TEST_SERVICE_ROLE_KEY, stack.fetch);
     const { data, error } = await service.rpc('set_subscription_tier', { p_user_id: user.id, p_tier: tier });
     if (error) throw new Error(`set_subscription_tier: ${error.message}`);
     expect(data).toBe(tier);
