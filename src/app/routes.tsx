@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '../backend/current-user-store.ts';
+import { isProfileSegment } from '../features/profile/public-url.ts';
 import { RouteGuard } from './route-guard.tsx';
 
 /** Lazily loads a named export, so each screen is its own chunk. */
@@ -9,8 +10,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
   return <Component />;
 }
 
-const marketing = () => import('../features/marketing/public-layout.tsx');
-const PublicLayout = lazy(async () => ({ default: (await marketing()).PublicLayout }));
+const PublicLayout = lazy(async () => ({ default: (await import('../ui/public-layout.tsx')).PublicLayout }));
 
 function PublicPages(): ReactNode {
   return (
@@ -22,6 +22,18 @@ function PublicPages(): ReactNode {
 
 const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
 const sharedDirectory = screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage');
+const publicProfile = screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage');
+const notFound = screen(() => import('./not-found-page.tsx'), 'NotFoundPage');
+
+/**
+ * /{username}: the public profile at the address the Profile screen shows (spec 2.11). The
+ * app's own pages rank above this route; a segment that cannot be a username, or is reserved,
+ * is not found.
+ */
+function UserPage(): ReactNode {
+  const { username = '' } = useParams();
+  return isProfileSegment(username) ? publicProfile : notFound;
+}
 
 /**
  * The signed-in area, except that /Links/{username}/dir/{id} opened by a visitor shows the
@@ -65,14 +77,9 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/Login', element: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-      {
-        path: '/PublicProfile',
-        element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage'),
-      },
-      {
-        path: '/PublicProfile/:username',
-        element: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage'),
-      },
+      { path: '/PublicProfile', element: publicProfile },
+      { path: '/PublicProfile/:username', element: publicProfile },
+      { path: '/:username', element: <UserPage /> },
       {
         path: '/share/dir/*',
         element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
@@ -124,7 +131,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: screen(() => import('./not-found-page.tsx'), 'NotFoundPage') },
+      { path: '*', element: notFound },
     ],
   },
 ];

@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 
 interface Props {
-  wrong: boolean;
+  /** 'Wrong password.', a throttled try's message, or null. */
+  error: string | null;
   busy: boolean;
   onSubmit: (password: string) => void;
 }
 
 /** Asks a visitor for a protected directory's password; the server checks it against the hash. */
-export function DirectoryPasswordForm({ wrong, busy, onSubmit }: Props) {
+export function DirectoryPasswordForm({ error, busy, onSubmit }: Props) {
   const [password, setPassword] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -26,12 +27,12 @@ export function DirectoryPasswordForm({ wrong, busy, onSubmit }: Props) {
         autoComplete="off"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={wrong || undefined}
+        aria-invalid={error ? true : undefined}
         className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none"
       />
-      {wrong && (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          Wrong password.
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
         </p>
       )}
       <button

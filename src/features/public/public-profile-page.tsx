@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { loadPublicProfile, type PublicProfile } from './public-api.ts';
+import { OfflineCopyNote, OfflinePage, useReloadWhenOnline } from './offline-state.tsx';
+import { loadPublicProfile, type ProfileResult } from './public-api.ts';
 import { ProfileCollectionCard } from './profile-collection-card.tsx';
+import { VisitorLayout } from './visitor-layout.tsx';
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ok'; data: PublicProfile };
+type State = { kind: 'loading' } | ProfileResult;
 
-/** The username from ?user= or the last path segment (spec 2.13). */
+/** The username from ?user= or the last path segment (spec 2.13; /{username} too). */
 function useUsername(): string {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -25,10 +27,14 @@ function TierBadge({ tier }: { tier: string | null }) {
   );
 }
 
-/** A user's public page (spec 2.13): who they are and their public directories. */
+/**
+ * A user's public page (spec 2.13): who they are and their public directories; offline, the
+ * copy last seen here, or 'You are offline'.
+ */
 export function PublicProfilePage() {
   const username = useUsername();
   const [loaded, setLoaded] = useState<{ username: string; state: State } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const state: State = !username
     ? { kind: 'missing' }
     : loaded?.username === username
@@ -39,34 +45,60 @@ export function PublicProfilePage() {
   useEffect(() => {
     if (!username) return;
     let live = true;
-    void loadPublicProfile(username).then((data) => {
-      if (live) setLoaded({ username, state: data ? { kind: 'ok', data } : { kind: 'missing' } });
+    void loadPublicProfile(username).then((result) => {
+      if (live) setLoaded({ username, state: result });
     });
     return () => {
       live = false;
     };
-  }, [username]);
+  }, [username, attempt]);
 
-  if (state.kind === 'loading') {
-    return (
-      <main className="mx-auto max-w-4xl px-4 py-12">
-        <p role="status" className="text-center text-slate-500">
-          Loading...
-        </p>
-      </main>
-    );
-  }
-  if (state.kind === 'missing') {
-    return (
-      <main className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Profile Not Found</h1>
-        <p className="mt-2 text-slate-600">This user profile doesn't exist or isn't public.</p>
-      </main>
-    );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useReloadWhenOnline(state.kind === 'offline' || (state.kind === 'ok' && !!state.savedAt), retry);
+
+  return (
+    <VisitorLayout>
+      <ProfileBody state={state} onRetry={retry} />
+    </VisitorLayout>
+  );
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-2xl px-4 py-16 text-center">{children}</div>;
+}
+
+function ProfileBody({ state, onRetry }: { state: State; onRetry: () => void }) {
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <Centered>
+          <p role="status" className="text-slate-500">
+            Loading...
+          </p>
+        </Centered>
+      );
+    case 'offline':
+      return <OfflinePage onRetry={onRetry} />;
+    case 'throttled':
+      return (
+        <Centered>
+          <p role="alert" className="text-slate-700">
+            {state.message}
+          </p>
+        </Centered>
+      );
+    case 'missing':
+      return (
+        <Centered>
+          <h1 className="text-2xl font-bold text-slate-900">Profile Not Found</h1>
+          <p className="mt-2 text-slate-600">This user profile doesn't exist or isn't public.</p>
+        </Centered>
+      );
   }
   const { profile, directories } = state.data;
   return (
-    <main className="mx-auto max-w-4xl px-4 py-12">
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      {state.savedAt && <OfflineCopyNote savedAt={state.savedAt} />}
       <header className="mb-10 text-center">
         <h1 className="text-3xl font-bold text-slate-900">{profile.full_name || profile.username}</h1>
         <p className="mt-1 text-slate-500">@{profile.username}</p>
@@ -85,6 +117,6 @@ export function PublicProfilePage() {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

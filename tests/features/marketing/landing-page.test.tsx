@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LandingPage } from '../../../src/features/marketing/landing-page.tsx';
-import { PublicLayout } from '../../../src/features/marketing/public-layout.tsx';
+import { PublicLayout } from '../../../src/ui/public-layout.tsx';
 
 function renderLanding() {
   render(

@@ -13,7 +13,7 @@ import { ContactPage } from '../../../src/features/marketing/contact-page.tsx';
 import { FeaturesPage } from '../../../src/features/marketing/features-page.tsx';
 import { GdprPage } from '../../../src/features/marketing/gdpr-page.tsx';
 import { PrivacyPage } from '../../../src/features/marketing/privacy-page.tsx';
-import { PublicLayout } from '../../../src/features/marketing/public-layout.tsx';
+import { PublicLayout } from '../../../src/ui/public-layout.tsx';
 
 function renderPage(Page: ComponentType) {
   render(

@@ -17,13 +17,44 @@ const footerLinks = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-slate-900'}`;
 
+/** Where 'Create your free account' leads: the login page, opened on its sign-up form. */
+export const SIGN_UP_PATH = '/Login?mode=sign-up';
+
 export interface PublicLayoutProps {
   /** The page; without it the layout renders the matched child route. */
   children?: ReactNode;
+  /**
+   * A page of shared content (a public directory or profile): the header calls a visitor to
+   * 'Sign in' or 'Create your free account'; a signed-in user gets a way back to their
+   * workspace (`workspace`, their links path) instead.
+   */
+  visitor?: { workspace: string | null };
+}
+
+const primaryClass = 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700';
+
+function VisitorCalls({ workspace }: { workspace: string | null }) {
+  if (workspace) {
+    return (
+      <Link to={workspace} className={`${primaryClass} ml-1`}>
+        My Links
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/Login" className={navClass({ isActive: false })}>
+        Sign in
+      </Link>
+      <Link to={SIGN_UP_PATH} className={`${primaryClass} ml-1`}>
+        Create your free account
+      </Link>
+    </>
+  );
 }
 
 /** The frame of the public pages: header with navigation, main content, footer. */
-export function PublicLayout({ children }: PublicLayoutProps) {
+export function PublicLayout({ children, visitor }: PublicLayoutProps) {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a
@@ -44,17 +75,20 @@ export function PublicLayout({ children }: PublicLayoutProps) {
             Linkboard
           </Link>
           <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-            {headerLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            <Link
-              to="/Login"
-              className="ml-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-            >
-              Sign in
-            </Link>
+            {visitor ? (
+              <VisitorCalls workspace={visitor.workspace} />
+            ) : (
+              <>
+                {headerLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} className={navClass}>
+                    {link.label}
+                  </NavLink>
+                ))}
+                <Link to="/Login" className={`${primaryClass} ml-1`}>
+                  Sign in
+                </Link>
+              </>
+            )}
           </nav>
         </div>
       </header>
