@@ -1,17 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { sanitizeUsername, usernameError } from '../../domain/username.ts';
 import { Button } from '../../ui/button.tsx';
+import { publicProfilePath } from './public-url.ts';
 
 export interface ProfileFormValues {
   username: string;
   bio: string;
 }
 
+/** A save: queued (the draft is dropped), or not, with an error to show under the username. */
+export type SaveResult = { ok: true } | { ok: false; error?: string };
+
 interface ProfileFormProps {
   /** The saved values (live: a server rejection restores them here). */
   saved: ProfileFormValues;
   origin: string;
-  onSave(values: ProfileFormValues): Promise<boolean>;
+  onSave(values: ProfileFormValues): Promise<SaveResult>;
 }
 
 /**
@@ -33,11 +37,14 @@ export function ProfileForm({ saved, origin, onSave }: ProfileFormProps) {
     if (invalid) return;
     setSaving(true);
     try {
-      if (await onSave({ username: sanitizeUsername(username), bio })) setDraft({});
+      const result = await onSave({ username: sanitizeUsername(username), bio });
+      if (result.ok) setDraft({});
+      else if (result.error) setError(result.error);
     } finally {
       setSaving(false);
     }
   };
+  const url = `${origin}${publicProfilePath(username)}`;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4">
@@ -51,11 +58,21 @@ export function ProfileForm({ saved, origin, onSave }: ProfileFormProps) {
           autoComplete="username"
           aria-describedby="profile-url"
           aria-invalid={error ? true : undefined}
-          onChange={(event) => setDraft((value) => ({ ...value, username: sanitizeUsername(event.target.value) }))}
+          onChange={(event) => {
+            setDraft((value) => ({ ...value, username: sanitizeUsername(event.target.value) }));
+            setError(null);
+          }}
           className="focus:border-brand-600 rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none"
         />
         <p id="profile-url" className="text-xs break-all text-slate-600">
-          {`${origin}/${username}`}
+          {/* The saved username's page opens; a draft's address is only a preview until saved. */}
+          {username !== '' && username === saved.username ? (
+            <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+              {url}
+            </a>
+          ) : (
+            url
+          )}
         </p>
         {error && (
           <p role="alert" className="text-sm text-red-700">

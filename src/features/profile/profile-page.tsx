@@ -6,7 +6,12 @@ import { planCard, tierOf, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
+import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
+import { renameOutcome } from './rename-outcome.ts';
+import { checkUsername } from './username-check.ts';
+
+/** Spec 8: a username change the server refuses. */
+export const PROFILE_SAVE_FAILED = 'Failed to save profile. Your username might be taken.';
 
 const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 const linkClass = 'inline-flex rounded-lg px-4 py-2 text-sm font-medium';
@@ -32,10 +37,18 @@ export function ProfilePage() {
   const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
   const upgradePath = saved.username ? `/Upgrade/${saved.username}` : '/Upgrade';
 
-  const save = async (values: ProfileFormValues) => {
+  const save = async (values: ProfileFormValues): Promise<SaveResult> => {
+    const renaming = values.username !== saved.username;
+    // Online, a taken username is refused before anything is queued (no rename and restore).
+    if (renaming && (await checkUsername(values.username)) === 'taken') {
+      return { ok: false, error: PROFILE_SAVE_FAILED };
+    }
     const queued = await mutate('profile.update', { username: values.username, bio: values.bio });
-    if (queued) toast('Profile saved.', 'success');
-    return queued !== null;
+    if (!queued) return { ok: false };
+    // A rename is only 'saved' once the server kept it; a refusal shows its error alone.
+    const outcome = renaming ? renameOutcome(db, queued.id, values.username) : Promise.resolve('saved');
+    void outcome.then((result) => result === 'saved' && toast('Profile saved.', 'success')).catch(() => undefined);
+    return { ok: true };
   };
 
   return (

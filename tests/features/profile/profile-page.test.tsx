@@ -11,6 +11,11 @@ import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db
 import type { UserProfileRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
 import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
+import { useToasts } from '../../../src/ui/toast-store.ts';
+import { userDbValue } from '../links/user-db-value.ts';
+
+const rpc = vi.hoisted(() => vi.fn());
+vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc } }));
 
 const row: UserProfileRow = {
   id: 'u1',
@@ -31,6 +36,9 @@ beforeEach(async () => {
   db = openUserDb('u1');
   await db.user_profiles.put(row);
   mutate = vi.fn().mockResolvedValue({ id: 'm1' });
+  rpc.mockReset();
+  rpc.mockResolvedValue({ data: true, error: null });
+  useToasts.setState({ toasts: [] });
   useCurrentUser.setState({ status: 'signed-in', user: { ...row, subscription_tier: 'free' } });
 });
 
@@ -40,8 +48,7 @@ afterEach(async () => {
   await deleteUserDb('u1');
 });
 
-function renderPage() {
-  const value = { db, mutate } as unknown as UserDb;
+function renderPage(value = { db, mutate } as unknown as UserDb) {
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>
@@ -56,7 +63,17 @@ describe('the profile screen', () => {
     renderPage();
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ada'));
     expect(screen.getByLabelText('Bio')).toHaveValue('Engines');
-    expect(screen.getByText(`${location.origin}/ada`)).toBeInTheDocument();
+    // Spec 2.11: origin plus username, and the address opens the public profile (the /:username route).
+    const url = screen.getByRole('link', { name: `${location.origin}/ada` });
+    expect(url).toHaveAttribute('href', `${location.origin}/ada`);
+    expect(url).toHaveAttribute('target', '_blank');
+  });
+
+  it("links a username that is also an app path (such as 'links') to /PublicProfile/{username}", async () => {
+    await db.user_profiles.update('u1', { username: 'links' });
+    renderPage();
+    const url = await screen.findByRole('link', { name: `${location.origin}/PublicProfile/links` });
+    expect(url).toHaveAttribute('href', `${location.origin}/PublicProfile/links`);
   });
 
   it('keeps only allowed characters in the username, as at sign-up', async () => {
@@ -66,7 +83,9 @@ describe('the profile screen', () => {
     await user.clear(input);
     await user.type(input, 'Ada Byron!');
     expect(input).toHaveValue('adabyron');
+    // A preview only: that address opens nothing until the username is saved.
     expect(screen.getByText(`${location.origin}/adabyron`)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: `${location.origin}/adabyron` })).toBeNull();
   });
 
   it('refuses a short username without saving', async () => {
@@ -121,5 +140,60 @@ describe('the profile screen', () => {
     renderPage();
     expect(await screen.findByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/Upgrade/ada');
     expect(screen.getByRole('link', { name: 'Manage or Downgrade Plan' })).toHaveAttribute('href', '/Upgrade/ada');
+  });
+});
+
+describe('a username change, on the real local database and mutators', () => {
+  const toasts = () => useToasts.getState().toasts.map((toast) => toast.message);
+  const real = () => userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' });
+
+  async function rename(to: string) {
+    const user = userEvent.setup();
+    renderPage(real());
+    const input = await screen.findByLabelText('Username');
+    await waitFor(() => expect(input).toHaveValue('ada'));
+    await user.clear(input);
+    await user.type(input, to);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+  }
+
+  /** What the sync engine does with the push answer: the row leaves the outbox, refused rows are restored. */
+  async function serverAnswers(status: 'applied' | 'rejected') {
+    const [queued] = await db.outbox.toArray();
+    await db.transaction('rw', db.outbox, db.user_profiles, async () => {
+      await db.outbox.where('id').equals(queued!.id).delete();
+      if (status === 'rejected') await db.user_profiles.put(row);
+    });
+    if (status === 'rejected')
+      useToasts.getState().push('Failed to save profile. Your username might be taken.', 'error');
+  }
+
+  it("shows only the error when the server refuses it, never 'Profile saved.' first", async () => {
+    await rename('grace');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect(rpc).toHaveBeenCalledWith('username_available', { p_username: 'grace' });
+    expect(toasts()).toEqual([]);
+    await serverAnswers('rejected');
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ada'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toasts()).toEqual(['Failed to save profile. Your username might be taken.']);
+  });
+
+  it("says 'Profile saved.' once the server kept it", async () => {
+    await rename('grace');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect(toasts()).toEqual([]);
+    await serverAnswers('applied');
+    await waitFor(() => expect(toasts()).toEqual(['Profile saved.']));
+  });
+
+  it('refuses a username the server says is taken, without queuing anything', async () => {
+    rpc.mockResolvedValue({ data: false, error: null });
+    await rename('grace');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save profile. Your username might be taken.');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.user_profiles.get('u1'))?.username).toBe('ada');
+    expect(screen.getByLabelText('Username')).toHaveValue('grace');
+    expect(toasts()).toEqual([]);
   });
 });
