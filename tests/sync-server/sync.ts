@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../supabase/local/db.ts';
 import { as, insertRow, type Actor } from '../support/db.ts';
+import { syncedTableNames } from '../../src/data/rows.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -85,4 +86,18 @@ export async function makeLinks(db: Db, directoryId: string, n: number): Promise
      select $1, 'https://example.com/' || g, 'Link ' || g from generate_series(1, $2::int) g`,
     [directoryId, n],
   );
+}
+
+/** Every table a write could reach: the synced tables and the server-only ones. */
+export const WRITABLE_TABLES: readonly string[] = [...syncedTableNames, 'directory_secrets', 'contact_messages'];
+
+/** A checksum per table of every row (as the superuser): equal snapshots mean nothing was written. */
+export async function snapshot(db: Db): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ tbl: string; sum: string }>(
+    WRITABLE_TABLES.map(
+      (table) =>
+        `select '${table}' as tbl, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as sum from public.${table} t`,
+    ).join(' union all '),
+  );
+  return Object.fromEntries(rows.map((row) => [row.tbl, row.sum]));
 }

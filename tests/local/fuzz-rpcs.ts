@@ -1,0 +1,130 @@
+/**
+ * The RPC surface a client is meant to reach (issue 10, points 5 and 6), shared by
+ * tests/db/rpc-surface.test.ts, which holds the database to it, and tests/local/fuzz.test.ts,
+ * which calls every entry with malformed arguments; and the HTTP helpers both use.
+ */
+import { anonKey, URL_BASE, type TestStack } from './stack.ts';
+
+export interface AllowedRpc {
+  /** May the anonymous role execute it (a visitor's call)? */
+  anon: boolean;
+  /** Who calls it. */
+  why: string;
+}
+
+/** The RPCs the app and the edge functions call (src/, supabase/functions). */
+export const CLIENT_RPCS: Record<string, AllowedRpc> = {
+  sync_push: { anon: false, why: 'the sync engine (src/backend/sync-transport.ts)' },
+  sync_pull: { anon: false, why: 'the sync engine; supabase/functions/my-directories' },
+  get_my_profile: { anon: true, why: 'src/backend/profile.ts (answers 403 without a session)' },
+  username_available: { anon: true, why: 'src/backend/auth.ts: the sign-up form checks a name' },
+  claim_username: { anon: false, why: 'src/backend/auth.ts: after sign-up' },
+  update_my_profile: { anon: false, why: "the profile RPC of the contract (design 4); the caller's own row" },
+  submit_contact_message: { anon: true, why: 'src/features/marketing: the contact form' },
+  get_public_directory: { anon: true, why: 'src/features/public; supabase/functions/public-directory' },
+  get_public_profile: { anon: true, why: 'src/features/public' },
+  set_directory_password: {
+    anon: false,
+    why: 'sync_push (directory.create/update) calls it as the caller; owner only',
+  },
+};
+
+/**
+ * Helpers that row-level security policies call as `authenticated`: they must stay executable by
+ * that role (a policy runs its functions as the caller), so they answer over RPC too. They only
+ * tell the caller about the caller's own access. (Redefined by the database-rules migrations.)
+ */
+export const RLS_HELPERS: Record<string, AllowedRpc> = Object.fromEntries(
+  [
+    'is_directory_owner',
+    'is_directory_member',
+    'can_view_directory',
+    'can_edit_directory',
+    'viewable_directory_ids',
+    'can_see_post',
+    'my_tier',
+  ].map((name) => [name, { anon: false, why: 'RLS helper' }]),
+);
+
+export const ALLOWED_RPCS: Record<string, AllowedRpc> = { ...CLIENT_RPCS, ...RLS_HELPERS };
+
+/** The sync internals issue 10 found callable, with arguments of their old signatures. */
+export const SYNC_INTERNALS: Record<string, Record<string, unknown>> = {
+  sync_record_answer: { p_mutation_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_result: { junk: true } },
+  sync_recorded_answer: { p_mutation_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  sync_apply: { p_name: 'link.delete', p_args: {} },
+  sync_apply_profile: { p_name: 'profile.update', p_args: { bio: 'x' } },
+  sync_apply_directory: { p_name: 'directory.create', p_args: {} },
+  sync_apply_link: { p_name: 'link.delete', p_args: {} },
+  sync_apply_member: { p_name: 'member.remove', p_args: {} },
+  sync_apply_event: { p_name: 'event.delete', p_args: {} },
+  sync_apply_series: { p_name: 'series.delete', p_args: {} },
+  sync_apply_poll: { p_name: 'poll.vote', p_args: {} },
+  sync_push_one: { p_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_name: 'link.delete', p_args: {} },
+  sync_insert_allowed: { p_directory: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_owner_only: false },
+  sync_insert_series: { p_args: {} },
+  sync_canonical: { p_touched: {} },
+  sync_touched: { p_name: 'link.delete', p_args: {} },
+  sync_missing: { p_table: 'saved_links', p_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_delete: false },
+  sync_uuid: { p_args: {}, p_key: 'id' },
+  sync_bool: { p_args: {}, p_key: 'id' },
+  sync_text_array: { p_value: [] },
+  sync_fallback_message: { p_name: 'link.create' },
+  sync_error_code: { p_state: '22023', p_hint: null, p_table: null },
+  sync_mutation_names: {},
+  sync_synced_tables: {},
+  sync_pull_cursor: { p_cursor: {} },
+  // Their new homes in schema private, which PostgREST does not expose.
+  sync_text: { p_args: {}, p_key: 'id' },
+  sync_directory_owners: { p_directories: [] },
+  sync_purge_answers: {},
+  sync_purge_my_answers: {},
+  confirmed_email: {},
+};
+
+export interface Caller {
+  name: string;
+  headers: Record<string, string>;
+}
+
+export const anonCaller: Caller = { name: 'anon', headers: { apikey: anonKey } };
+
+/** Signs in with e-mail and password through /auth/v1 (as the app does) and returns the caller. */
+export async function signIn(stack: TestStack, email: string, password = 'password'): Promise<Caller> {
+  const response = await stack.fetch(`${URL_BASE}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  return { name: email, headers: { apikey: anonKey, Authorization: `Bearer ${body.access_token}` } };
+}
+
+export interface RpcAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** POSTs a raw body to /rest/v1/rpc/<fn> as the caller. */
+export async function rpc(
+  stack: TestStack,
+  caller: Caller,
+  fn: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<RpcAnswer> {
+  const response = await stack.fetch(`${URL_BASE}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...caller.headers, ...headers },
+    body,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: kept as text for the failure message
+  }
+  return { status: response.status, body: parsed };
+}
