@@ -22,7 +22,8 @@ export async function freshDb(kind: DbKind = 'pglite'): Promise<Db> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (!url || !template) throw new Error('DATABASE_URL is not set');
-  const name = `lb_test_${randomUUID().replaceAll('-', '')}`;
+  // Named after this run's template, so a run's teardown drops only its own databases.
+  const name = `${template.replace('lb_template_', 'lb_test_')}_${randomUUID().replaceAll('-', '')}`;
   const admin = openPostgres(adminUrl(url));
   await admin.exec(`create database ${name} template ${template}`);
   await admin.close();

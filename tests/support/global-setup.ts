@@ -46,8 +46,8 @@ export default async function setup(project: TestProject) {
     if (url && template) {
       const admin = openPostgres(adminUrl(url));
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'lb_test_%' or datname = $1`,
-        [template],
+        `select datname from pg_database where datname like $2 or datname = $1`,
+        [template, `${template.replace('lb_template_', 'lb_test_')}\\_%`],
       );
       for (const row of rows) await admin.exec(`drop database if exists ${row.datname} with (force)`);
       await admin.close();
