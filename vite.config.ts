@@ -30,5 +30,6 @@ export default defineConfig({
       ['/auth/v1', '/rest/v1', '/functions/v1', '/api', '/_mailbox'].map((path) => [path, stack]),
     ),
   },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  // No source maps in a production build: they would publish the sources (and sw.js.map) to anyone.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

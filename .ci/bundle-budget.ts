@@ -3,7 +3,7 @@
  * page and for the signed-in dashboard, from Vite's build manifest (each screen's chunk
  * plus everything it imports statically).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 interface Chunk {
@@ -57,6 +57,13 @@ const budgets = [
 ];
 
 let failed = false;
+
+// No source maps in a production build: the stack would refuse them, but none should exist.
+const maps = (readdirSync('dist', { recursive: true }) as string[]).filter((file) => file.endsWith('.map'));
+if (maps.length) {
+  console.log(`FAIL source maps in dist: ${maps.join(', ')}`);
+  failed = true;
+} else console.log('ok   no source maps in dist');
 for (const budget of budgets) {
   const size = gzippedKb(closure(budget.entries));
   const ok = size <= budget.limitKb;
