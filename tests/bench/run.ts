@@ -281,7 +281,10 @@ async function main(): Promise<void> {
     )}\n`,
   );
   log(`wrote bench-results/bench.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (!results.every(within)) process.exitCode = 1;
+  const missed = results.filter((result) => !within(result)).length;
+  // CI's quick pass reports the table without failing on a missed bar (BENCH_REPORT_ONLY=1); a crash still fails.
+  if (missed && process.env.BENCH_REPORT_ONLY) log(`${missed} bar(s) not met (report only)`);
+  else if (missed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
