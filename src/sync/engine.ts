@@ -1,5 +1,6 @@
 /**
- * The sync engine (design 3): push the outbox in batches, then pull pages until done.
+ * The sync engine (design 3): push the outbox in batches the server accepts (batch.ts), then
+ * pull pages until done.
  * Transport, lock, clock and timers are injected, so every path is testable.
  */
 import type { LinkboardDb } from '../data/db.ts';
@@ -8,6 +9,7 @@ import type { OutboxRow } from '../data/rows.ts';
 import { SyncTransportError, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { GENERIC_REJECTION, applyPushAnswer } from './apply-push.ts';
 import { RESET_KEY, applyPullPage, isPullAnswer, readPullState } from './apply-pull.ts';
+import { MAX_PUSH_BYTES, MAX_PUSH_COUNT, MAX_REQUEST_BYTES, TOO_LARGE, planBatch, wireMutation } from './batch.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
 import { BACKOFF_MS, backoffDelay, realTimers, type TimerHandle, type Timers } from './timers.ts';
@@ -31,7 +33,12 @@ export interface SyncEngineOptions {
    * server has recorded the user's changes, such as invitation mails.
    */
   onSynced?: () => void;
+  /** Mutations per push (default 100, at most 500: sync_push refuses more). */
   batchSize?: number;
+  /** Bytes of JSON per push of several mutations (default 512 KiB, half the API's body limit). */
+  maxPushBytes?: number;
+  /** The API's body limit (default 1 MiB): a larger mutation is failed without being sent. */
+  maxRequestBytes?: number;
   pullLimit?: number;
   backoffMs?: readonly number[];
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
@@ -155,17 +162,25 @@ export class SyncEngine {
 
   private async push(): Promise<void> {
     const { db, transport } = this.options;
-    let batchSize = this.options.batchSize ?? 100;
+    let batchSize = Math.min(this.options.batchSize ?? 100, MAX_PUSH_COUNT);
+    const maxBytes = this.options.maxPushBytes ?? MAX_PUSH_BYTES;
     for (;;) {
-      const batch = await db.outbox
+      const queue = await db.outbox
         .orderBy('seq')
         .filter((row) => row.status === 'pending')
         .limit(batchSize)
         .toArray();
-      if (batch.length === 0) return;
+      const plan = planBatch(queue, batchSize, maxBytes, this.options.maxRequestBytes ?? MAX_REQUEST_BYTES);
+      if (plan.kind === 'empty') return;
+      if (plan.kind === 'too-large') {
+        // No push could ever carry it: out of the queue at once, shown as failed.
+        await this.markFailed(plan.row, TOO_LARGE);
+        continue;
+      }
+      const batch = plan.rows;
       let answer;
       try {
-        answer = await this.withAuth(() => transport.push(batch.map(({ id, name, args }) => ({ id, name, args }))));
+        answer = await this.withAuth(() => transport.push(batch.map(wireMutation)));
       } catch (error) {
         if (!(error instanceof SyncTransportError) || error.kind !== 'server') throw error;
         if (batch.length > 1) {
@@ -174,6 +189,11 @@ export class SyncEngine {
           continue;
         }
         const head = batch[0] as OutboxRow;
+        if (error.status === 413) {
+          // Too large for the server (a proxy with a smaller body limit): it never will be.
+          await this.markFailed(head, TOO_LARGE);
+          continue;
+        }
         if (await this.markAttempt(head, error.message)) continue;
         throw error;
       }
@@ -205,6 +225,12 @@ export class SyncEngine {
     const status = attempts >= max ? 'failed' : 'pending';
     await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status, last_error: message });
     return status === 'failed';
+  }
+
+  /** Takes a mutation out of the queue as failed (the user retries or discards it). */
+  private async markFailed(row: OutboxRow, message: string): Promise<void> {
+    const attempts = Math.max(row.attempts + 1, this.options.maxAttempts ?? 3);
+    await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status: 'failed', last_error: message });
   }
 
   private async pull(): Promise<void> {

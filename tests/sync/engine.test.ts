@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { SyncEngine, SESSION_EXPIRED, type SyncEngineOptions } from '../../src/sync/engine.ts';
+import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
 import { ME, ctx, makeDirectory, makeLink, uuid } from '../data/helpers.ts';
@@ -184,6 +185,76 @@ describe('failing mutations', () => {
     expect(await engine().sync()).toBe('synced');
     expect(server.pushed.map((batch) => batch.length)).toEqual([1, 1, 1]);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('batches the server accepts', () => {
+  /** Queues mutations directly (the mutators would refuse texts this long). */
+  async function queue(count: number, notesBytes = 0): Promise<string[]> {
+    const rows = Array.from({ length: count }, () => ({
+      id: uuid(),
+      name: 'event.create' as const,
+      args: { id: uuid(), title: 'E', notes: 'x'.repeat(notesBytes), is_task: true },
+      created_at: new Date().toISOString(),
+      attempts: 0,
+      status: 'pending' as const,
+    }));
+    await db.outbox.bulkAdd(rows);
+    return rows.map((row) => row.id);
+  }
+  const bodyBytes = (batch: unknown[]) => new TextEncoder().encode(JSON.stringify({ p_mutations: batch })).byteLength;
+
+  it('sends at most 500 mutations per push, whatever the batch size asks', async () => {
+    await queue(620);
+    expect(await engine({ batchSize: 1000 }).sync()).toBe('synced');
+    expect(server.refused).toEqual([]);
+    expect(server.pushed.map((batch) => batch.length)).toEqual([500, 120]);
+  });
+
+  it('cuts pushes at 512 KiB of JSON, in queue order', async () => {
+    const ids = await queue(5, 200_000);
+    expect(await engine().sync()).toBe('synced');
+    expect(server.refused).toEqual([]);
+    expect(server.pushed.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    for (const batch of server.pushed) expect(bodyBytes(batch)).toBeLessThanOrEqual(MAX_PUSH_BYTES);
+    expect(server.pushed.flat().map((m) => m.id)).toEqual(ids);
+  });
+
+  it('sends a mutation over 512 KiB alone when a request can still carry it', async () => {
+    await queue(1);
+    await queue(1, 700_000);
+    await queue(1);
+    expect(await engine().sync()).toBe('synced');
+    expect(server.pushed.map((batch) => batch.length)).toEqual([1, 1, 1]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('fails a mutation no request could carry at once, without sending it or wedging the queue', async () => {
+    const [before] = await queue(1);
+    const [huge] = await queue(1, 1_100_000);
+    const [after] = await queue(1);
+    expect(await engine().sync()).toBe('error');
+    expect(server.pushed.flat().map((m) => m.id)).toEqual([before, after]);
+    expect(server.refused).toEqual([]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ id: huge, status: 'failed', last_error: TOO_LARGE }),
+    ]);
+    expect(statuses.at(-1)).toMatchObject({ state: 'error', failed: 1, message: '1 change could not be saved.' });
+    const [later] = await queue(1);
+    await engine().sync();
+    expect(server.pushed.flat().map((m) => m.id)).toContain(later);
+  });
+
+  it('fails a single mutation the server answers 413 at once (a smaller body limit on the way)', async () => {
+    server.maxBodyBytes = 100_000;
+    const [big] = await queue(1, 200_000);
+    const [small] = await queue(1);
+    expect(await engine().sync()).toBe('error');
+    expect(server.refused.map((batch) => batch.map((m) => m.id))).toEqual([[big, small], [big]]);
+    expect(server.pushed.flat().map((m) => m.id)).toEqual([small]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ id: big, status: 'failed', last_error: TOO_LARGE }),
+    ]);
   });
 });
 

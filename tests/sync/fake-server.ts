@@ -39,6 +39,11 @@ export class FakeServer {
   maxInFlight = 0;
   constructor(readonly userId: string) {}
 
+  /** The API's request body limit (the local stack's is 1 MiB). */
+  maxBodyBytes = 1024 * 1024;
+  /** Pushes answered 413 (too large, or more than 500 mutations). */
+  readonly refused: WireMutation[][] = [];
+
   /** Milliseconds each call takes (real time), to expose overlapping drainers. */
   latencyMs = 0;
 
@@ -102,6 +107,12 @@ export class FakeServer {
   }
 
   private push(mutations: WireMutation[]): PushAnswer {
+    // As the API and sync_push refuse them: a body over the limit, more than 500 mutations.
+    const bytes = new TextEncoder().encode(JSON.stringify({ p_mutations: mutations })).byteLength;
+    if (bytes > this.maxBodyBytes || mutations.length > 500) {
+      this.refused.push(mutations);
+      throw new SyncTransportError('server', 'Payload too large', 413);
+    }
     this.pushed.push(mutations);
     return { results: mutations.map((mutation) => this.answer(mutation)) };
   }
