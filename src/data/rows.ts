@@ -29,6 +29,8 @@ export interface DirectoryRow extends SyncedRow {
   is_public: boolean;
   has_password: boolean;
   owner_id: string;
+  /** The owner's plan (free, pro, team), sent by the server with a directory shared with the user. */
+  owner_tier?: string;
 }
 
 export interface LinkRow extends SyncedRow {

@@ -1,20 +1,34 @@
+import { useId } from 'react';
 import type { DirectoryRow } from '../../data/rows.ts';
+import { sharingDescription, sharingLabel, type DirectorySharing } from './directory-sharing.ts';
 import { colorGradient, directoryBadge, linkCountLabel } from './link-filters.ts';
 
 export interface DirectoryCardProps {
   directory: DirectoryRow;
   linkCount: number;
   canEdit: boolean;
+  /** Shared with members (the owner's view) or with the user; null when not shared. */
+  sharing: DirectorySharing | null;
   onOpen(): void;
   onEdit(): void;
 }
 
-/** A directory in the grid (spec 2.6): gradient, name, link count, description, edit, badge. */
-export function DirectoryCard({ directory, linkCount, canEdit, onOpen, onEdit }: DirectoryCardProps) {
+/**
+ * A directory in the grid (spec 2.6): gradient, name, link count, description, edit, badge;
+ * and, when shared, a 'Shared' badge saying with whom (all addresses in the description).
+ */
+export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, onEdit }: DirectoryCardProps) {
   const badge = directoryBadge(directory);
+  const sharedId = useId();
   return (
     <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <button type="button" onClick={onOpen} className="block w-full text-left" aria-label={`Open ${directory.name}`}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="block w-full text-left"
+        aria-label={`Open ${directory.name}`}
+        aria-describedby={sharing ? sharedId : undefined}
+      >
         <div className={`h-20 bg-gradient-to-br ${colorGradient(directory.color)}`} />
         <div className="p-4">
           <h2 className="truncate text-base font-semibold text-slate-900">{directory.name}</h2>
@@ -31,6 +45,19 @@ export function DirectoryCard({ directory, linkCount, canEdit, onOpen, onEdit }:
           >
             {badge}
           </span>
+          {sharing && (
+            <span className="mt-2 flex min-w-0 items-center gap-2 text-xs text-slate-700">
+              <span className="shrink-0 rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800">
+                Shared
+              </span>
+              <span className="truncate" title={sharingDescription(sharing)}>
+                {sharingLabel(sharing)}
+              </span>
+              <span id={sharedId} hidden>
+                {sharingDescription(sharing)}
+              </span>
+            </span>
+          )}
         </div>
       </button>
       {canEdit && (

@@ -5,6 +5,7 @@ import type { DirectoryRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { directoryColors, isBlank, type DirectoryColor } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { colorGradient } from './link-filters.ts';
 
@@ -13,12 +14,15 @@ export interface DirectoryDialogProps {
   directory: DirectoryRow | null;
   tier: Tier;
   onClose(): void;
-  /** Asks to delete the edited directory. */
-  onDelete?(): void;
+  /**
+   * Offers Delete (with a confirmation) for the edited directory, which the user owns; called
+   * once it is deleted.
+   */
+  onDeleted?(): void;
 }
 
 /** Create Directory / Edit Directory (spec 2.6, 5): name required, six colours, public, password. */
-export function DirectoryDialog({ directory, tier, onClose, onDelete }: DirectoryDialogProps) {
+export function DirectoryDialog({ directory, tier, onClose, onDeleted }: DirectoryDialogProps) {
   const { mutate } = useUserDb();
   const [name, setName] = useState(directory?.name ?? '');
   const [description, setDescription] = useState(directory?.description ?? '');
@@ -29,7 +33,14 @@ export function DirectoryDialog({ directory, tier, onClose, onDelete }: Director
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const paid = tier !== 'free';
+
+  async function confirmDelete() {
+    setDeleting(false);
+    if (!directory || !onDeleted) return;
+    if (await mutate('directory.delete', { id: directory.id })) onDeleted();
+  }
 
   function togglePublic(next: boolean) {
     setIsPublic(next);
@@ -140,8 +151,8 @@ export function DirectoryDialog({ directory, tier, onClose, onDelete }: Director
               <p className="text-xs text-slate-600">Password-protected directories are a Pro feature.</p>
             )}
             <div className="flex justify-end gap-3 pt-2">
-              {directory && onDelete && (
-                <Button variant="ghost" className="mr-auto text-red-700" onClick={onDelete}>
+              {directory && onDeleted && (
+                <Button variant="ghost" className="mr-auto text-red-700" onClick={() => setDeleting(true)}>
                   Delete
                 </Button>
               )}
@@ -153,6 +164,15 @@ export function DirectoryDialog({ directory, tier, onClose, onDelete }: Director
               </Button>
             </div>
           </form>
+          <ConfirmDialog
+            open={deleting}
+            title="Delete Directory"
+            message={`Are you sure you want to delete "${directory?.name ?? ''}"? Its links will be deleted too. This action cannot be undone.`}
+            confirmLabel="Delete"
+            tone="danger"
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => setDeleting(false)}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

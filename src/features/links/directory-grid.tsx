@@ -3,17 +3,19 @@ import { useNavigate } from 'react-router-dom';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DirectoryCard } from './directory-card.tsx';
 import { DirectoryDialog } from './directory-dialog.tsx';
+import { directorySharing } from './directory-sharing.ts';
 import { directoryPath, matchesDirectory } from './link-filters.ts';
 import type { LinkStats } from './use-link-stats.ts';
+import { useMembersByDirectory } from './use-members-by-directory.ts';
 
 export interface DirectoryGridProps {
   directories: DirectoryRow[] | undefined;
   stats: LinkStats | undefined;
   search: string;
   userId: string;
+  userEmail: string | null;
   username: string;
   tier: Tier;
   /** Whether New Directory is allowed (canAddDirectory); a refusal still comes from the mutator. */
@@ -23,12 +25,12 @@ export interface DirectoryGridProps {
 
 /** No directory selected (spec 2.6): 'Create New Directory' plus a card per directory. */
 export function DirectoryGrid(props: DirectoryGridProps) {
-  const { directories, stats, userId, username, tier, creating, onCreatingChange } = props;
-  const { mutate } = useUserDb();
+  const { directories, stats, userId, userEmail, username, tier, creating, onCreatingChange } = props;
+  const { db } = useUserDb();
+  const members = useMembersByDirectory(db);
   const navigate = useNavigate();
   const search = useDeferredValue(props.search);
   const [editing, setEditing] = useState<DirectoryRow | null>(null);
-  const [deleting, setDeleting] = useState<DirectoryRow | null>(null);
 
   if (directories === undefined) {
     return (
@@ -40,14 +42,6 @@ export function DirectoryGrid(props: DirectoryGridProps) {
     );
   }
   const shown = directories.filter((d) => matchesDirectory(d, search));
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    const id = deleting.id;
-    setDeleting(null);
-    setEditing(null);
-    await mutate('directory.delete', { id });
-  }
 
   return (
     <>
@@ -69,6 +63,7 @@ export function DirectoryGrid(props: DirectoryGridProps) {
             directory={directory}
             linkCount={stats?.perDirectory.get(directory.id) ?? 0}
             canEdit={directory.owner_id === userId}
+            sharing={directorySharing(directory, members?.get(directory.id) ?? [], { id: userId, email: userEmail })}
             onOpen={() => navigate(directoryPath(username, directory.id))}
             onEdit={() => setEditing(directory)}
           />
@@ -81,18 +76,9 @@ export function DirectoryGrid(props: DirectoryGridProps) {
           directory={editing}
           tier={tier}
           onClose={() => setEditing(null)}
-          onDelete={() => setDeleting(editing)}
+          onDeleted={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Directory"
-        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? Its links will be deleted too. This action cannot be undone.`}
-        confirmLabel="Delete"
-        tone="danger"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useLinks, useMembers } from '../../data/queries/directories.ts';
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { directoryPermissions } from '../../domain/permissions.ts';
-import type { Tier } from '../../domain/plans.ts';
+import { tierOf, type Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -19,6 +19,7 @@ import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
 import { TeamPollsTab } from './team-polls-tab.tsx';
+import { useOwnerLinkCount } from './use-link-stats.ts';
 
 export interface DirectoryViewProps {
   dirId: string;
@@ -38,6 +39,13 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const navigate = useNavigate();
   const links = useLinks(db, dirId);
   const members = useMembers(db, dirId);
+  const owner = directory?.owner_id === user.id;
+  // The badge and limits are the owner's plan's (design 4.3): another owner's plan comes with
+  // the directory row (owner_tier); until it does, no plan badge.
+  const ownerLinks = useOwnerLinkCount(db, owner ? null : (directory?.owner_id ?? null));
+  const othersTier = directory?.owner_tier && ownerLinks !== undefined ? tierOf(directory.owner_tier) : null;
+  const ownerTier: Tier | null = owner ? user.tier : othersTier;
+  const limitCount = owner ? ownedLinks : (ownerLinks ?? 0);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -97,7 +105,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         actions={
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm text-slate-600">{linkCountLabel(links?.length ?? 0)}</span>
-            <LinkLimitBadge tier={user.tier} count={ownedLinks} />
+            <LinkLimitBadge tier={ownerTier} count={limitCount} />
             {/* Members: anyone signed in who can see the directory may look; only the owner
                 (canManageMembers) changes roles or removes, others see the list read only. */}
             {directory && (
@@ -129,7 +137,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           </div>
         }
       />
-      <LinkLimitWarning tier={user.tier} count={ownedLinks} />
+      <LinkLimitWarning tier={ownerTier} count={limitCount} owner={owner} />
       <div role="tablist" className="mb-4 flex border-b border-slate-200">
         <button
           type="button"
@@ -217,7 +225,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         <InviteDialog directory={directory} user={user} onClose={() => setSharing(null)} />
       )}
       {settings && directory && (
-        <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} />
+        <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} onDeleted={back} />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -2,8 +2,11 @@ import type { Tier } from '../../domain/plans.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { LINK_WARNING_ABOVE } from './link-filters.ts';
 
-/** The Free plan's '{n}/30 links' badge. */
-export function LinkLimitBadge({ tier, count }: { tier: Tier; count: number }) {
+/**
+ * The Free plan's '{n}/30 links' badge. `tier` is the plan that governs the links shown (in a
+ * directory, its owner's); null when unknown, which shows no badge.
+ */
+export function LinkLimitBadge({ tier, count }: { tier: Tier | null; count: number }) {
   if (tier !== 'free') return null;
   return (
     <span
@@ -15,12 +18,15 @@ export function LinkLimitBadge({ tier, count }: { tier: Tier; count: number }) {
   );
 }
 
-/** The warning banner above 25 links on the Free plan (spec 2.6, 9). */
-export function LinkLimitWarning({ tier, count }: { tier: Tier; count: number }) {
+/**
+ * The warning banner above 25 links on the Free plan (spec 2.6, 9); `owner` false when the
+ * links are another user's (a directory shared with the user), whose plan it is.
+ */
+export function LinkLimitWarning({ tier, count, owner = true }: { tier: Tier | null; count: number; owner?: boolean }) {
   if (tier !== 'free' || count <= LINK_WARNING_ABOVE) return null;
   return (
     <div role="status" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      You're using {count}/{FREE_LIMITS.links} links on the free plan
+      {owner ? "You're using" : "This directory's owner is using"} {count}/{FREE_LIMITS.links} links on the free plan
     </div>
   );
 }

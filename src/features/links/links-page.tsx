@@ -72,6 +72,7 @@ export function LinksPage() {
         stats={stats}
         search={search}
         userId={user.id}
+        userEmail={user.email}
         username={username}
         tier={tier}
         creating={creating}

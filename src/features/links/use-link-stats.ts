@@ -23,3 +23,14 @@ export function useLinkStats(db: LinkboardDb, userId: string): LinkStats | undef
     return { perDirectory, owned, ownedDirectories };
   }, [db, userId]);
 }
+
+/**
+ * Links of another owner's that this device holds (those in the directories shared with the
+ * user): what their plan's link limit counts, as far as the user can see. Null id: undefined.
+ */
+export function useOwnerLinkCount(db: LinkboardDb, ownerId: string | null): number | undefined {
+  return useLiveQuery(
+    async () => (ownerId === null ? undefined : db.saved_links.where('owner_id').equals(ownerId).count()),
+    [db, ownerId],
+  );
+}

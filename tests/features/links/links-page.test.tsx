@@ -2,17 +2,18 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import type { DirectoryRow, LinkRow } from '../../../src/data/rows.ts';
+import type { DirectoryRow, LinkRow, MemberRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
 import { LinksPage } from '../../../src/features/links/links-page.tsx';
 import { shareLink } from '../../../src/features/links/link-actions.ts';
 import { useToasts } from '../../../src/ui/toast-store.ts';
+import { userDbValue } from './user-db-value.ts';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 let db: LinkboardDb;
@@ -69,11 +70,19 @@ afterEach(async () => {
   await deleteUserDb('u1');
 });
 
-function renderAt(path: string) {
-  const value = { db, mutate: vi.fn() } as unknown as UserDb;
+function member(id: string, directoryId: string, email: string, role: 'viewer' | 'editor' = 'viewer'): MemberRow {
+  return { id, directory_id: directoryId, user_email: email, role, inviter_id: 'u1', ...stamp } as MemberRow;
+}
+
+function Where() {
+  return <output aria-label="Location">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, value = { db, mutate: vi.fn() } as unknown as UserDb) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <UserDbContext.Provider value={value}>
+        <Where />
         <Routes>
           <Route path="/Links/:username" element={<LinksPage />} />
           <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
@@ -133,6 +142,102 @@ describe('the Links screen', () => {
   it('says a missing directory is not available', async () => {
     renderAt('/Links/ada/dir/nope');
     expect(await screen.findByText('This directory is not available')).toBeInTheDocument();
+  });
+});
+
+describe("a directory shared with the user: the owner's plan", () => {
+  beforeEach(() => db.directory_members.put(member('m1', 'd2', 'ada@example.com', 'editor')));
+
+  it('shows no plan badge of the member’s own while the owner’s plan is unknown', async () => {
+    renderAt('/Links/ada/dir/d2');
+    await screen.findByRole('link', { name: 'Site 99' });
+    expect(screen.queryByTestId('link-limit-badge')).toBeNull();
+    expect(screen.queryByText(/links on the free plan/)).toBeNull();
+  });
+
+  it('shows no badge when the owner is Pro', async () => {
+    await db.link_directories.update('d2', { owner_tier: 'pro' });
+    renderAt('/Links/ada/dir/d2');
+    await screen.findByRole('link', { name: 'Site 99' });
+    expect(screen.queryByTestId('link-limit-badge')).toBeNull();
+  });
+
+  it("shows the Free owner's count and warning, not the member's", async () => {
+    await db.link_directories.update('d2', { owner_tier: 'free' });
+    await db.saved_links.bulkPut(Array.from({ length: 26 }, (_, i) => ({ ...link(100 + i, 'd2'), owner_id: 'u2' })));
+    renderAt('/Links/ada/dir/d2');
+    expect(await screen.findByTestId('link-limit-badge')).toHaveTextContent('27/30 links');
+    expect(screen.getByText("This directory's owner is using 27/30 links on the free plan")).toBeInTheDocument();
+    expect(screen.queryByText('26/30 links')).toBeNull();
+  });
+});
+
+describe('a shared directory’s card', () => {
+  it('says Shared, and with whom, to the owner', async () => {
+    await db.directory_members.put(member('m1', 'd1', 'bob@example.com'));
+    renderAt('/Links/ada');
+    const work = await screen.findByRole('button', { name: 'Open Work' });
+    await waitFor(() => expect(work).toHaveTextContent('Shared'));
+    expect(work).toHaveTextContent('with bob@example.com');
+    expect(work).toHaveAccessibleDescription('Shared with bob@example.com');
+  });
+
+  it('gives a count for many members, with every address in the description and title', async () => {
+    await db.directory_members.bulkPut([
+      member('m1', 'd1', 'bob@example.com'),
+      member('m2', 'd1', 'cy@example.com', 'editor'),
+      member('m3', 'd1', 'di@example.com'),
+    ]);
+    renderAt('/Links/ada');
+    const work = await screen.findByRole('button', { name: 'Open Work' });
+    await waitFor(() => expect(work).toHaveTextContent('with 3 people'));
+    const all = 'Shared with bob@example.com, cy@example.com, di@example.com';
+    expect(work).toHaveAccessibleDescription(all);
+    expect(within(work).getByText('with 3 people')).toHaveAttribute('title', all);
+  });
+
+  it('says Shared with you, with the role, to a member; nothing on an unshared card', async () => {
+    await db.directory_members.put(member('m1', 'd2', 'ada@example.com', 'editor'));
+    renderAt('/Links/ada');
+    const shared = await screen.findByRole('button', { name: 'Open Shared' });
+    await waitFor(() => expect(shared).toHaveTextContent('with you · Editor'));
+    expect(shared).toHaveAccessibleDescription('Shared with you as Editor');
+    expect(screen.getByRole('button', { name: 'Open Work' })).not.toHaveTextContent('Shared');
+  });
+});
+
+describe('Settings of a directory', () => {
+  it('deletes the directory after a confirmation, through directory.delete, and goes back to the grid', async () => {
+    const user = userEvent.setup();
+    renderAt('/Links/ada/dir/d1', userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Directory' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Directory' });
+    expect(confirm).toHaveTextContent(
+      'Are you sure you want to delete "Work"? Its links will be deleted too. This action cannot be undone.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveTextContent('/Links/ada'));
+    expect(await db.link_directories.get('d1')).toBeUndefined();
+    expect((await db.outbox.toArray()).map((row) => [row.name, row.args])).toEqual([
+      ['directory.delete', { id: 'd1' }],
+    ]);
+  });
+
+  it('keeps the directory when the confirmation is cancelled', async () => {
+    const user = userEvent.setup();
+    renderAt('/Links/ada/dir/d1', userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Edit Directory' })).getByRole('button', { name: 'Delete' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Directory' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit Directory' })).toBeInTheDocument();
+    expect(await db.link_directories.get('d1')).toBeDefined();
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 
