@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LinksScreen } from './pages/links-screen.ts';
 import { LoginPage, newUser } from './pages/login-page.ts';
-import { mailTo } from './pages/mailbox.ts';
+import { confirmationLink, mailTo } from './pages/mailbox.ts';
 
 test('sharing: an invited viewer gets the mail, opens the directory (also offline), and loses it when removed', async ({
   page,
@@ -36,6 +36,12 @@ test('sharing: an invited viewer gets the mail, opens the directory (also offlin
   const guestLogin = new LoginPage(guestPage);
   await guestLogin.open();
   await guestLogin.signUp(guest);
+  await expect(guestPage).toHaveURL(new RegExp(`/Dashboard/${guest.username}$`));
+  // Until the guest confirms the address through the mailed link, the invitation does not apply:
+  // anyone could have signed up with it.
+  await guestPage.goto(address as string);
+  await expect(guestPage.getByText('This directory is not available')).toBeVisible();
+  await guestPage.goto(await confirmationLink(request, guest.email));
   await expect(guestPage).toHaveURL(new RegExp(`/Dashboard/${guest.username}$`));
   await guestPage.goto(address as string);
   const guestLinks = new LinksScreen(guestPage);
