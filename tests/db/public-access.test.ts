@@ -44,7 +44,7 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
 
   it('refuses a private directory to a visitor, but not to its owner', async () => {
     expect(await sqlError(getDirectory(privateDir.id))).toEqual({
-      code: 'P0002',
+      code: 'PT404',
       message: 'This directory is not available',
       hint: 'not_found',
     });
@@ -53,7 +53,19 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
 
   it('asks for the password of a protected directory and checks it', async () => {
     expect((await sqlError(getDirectory(lockedDir.id))).hint).toBe('password_required');
-    expect((await sqlError(getDirectory(lockedDir.id, 'wrong'))).hint).toBe('forbidden');
+    // A wrong password is answered, not raised (the attempt must be kept): PostgREST's error body
+    // with response.status 403.
+    const wrong = await as(db, anonymous, async (sql) => {
+      const { rows } = await sql.query<{ value: unknown; status: string }>(
+        "select public.get_public_directory($1, 'wrong') as value, current_setting('response.status', true) as status",
+        [lockedDir.id],
+      );
+      return rows[0];
+    });
+    expect(wrong).toEqual({
+      value: { code: '42501', message: 'Wrong password.', details: null, hint: 'forbidden' },
+      status: '403',
+    });
     expect((await getDirectory(lockedDir.id, 'hunter2')).links).toHaveLength(1);
   });
 
