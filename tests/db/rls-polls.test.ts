@@ -56,7 +56,7 @@ describe.each(dbKinds)('RLS on polls and votes (%s)', (kind) => {
       });
     });
 
-    it('insert: public polls by any signed-in user; team polls by Team-plan owner or members', async () => {
+    it("insert: public polls by any signed-in user; team polls by the owner or members of a Team owner's directory", async () => {
       const publicInsert = `insert into public.voting_posts (title, options) values ('Q', $1) returning id`;
       expect(await outcomes(db, actors, publicInsert, [options])).toEqual({
         anonymous: 'error 28000',
@@ -69,10 +69,18 @@ describe.each(dbKinds)('RLS on polls and votes (%s)', (kind) => {
       expect(await outcomes(db, actors, teamInsert, [options, dir.id])).toEqual({
         anonymous: 'error 28000',
         stranger: DENIED,
-        viewer: 'error P0001',
+        // The directory owner's plan (Team) decides, not the member's own (Free).
+        viewer: 1,
         teamViewer: 1,
         owner: 1,
       });
+      await db.query("update public.user_profiles set subscription_tier = 'pro' where id = $1", [owner.id]);
+      expect(await outcomes(db, { viewer, teamViewer, owner }, teamInsert, [options, dir.id])).toEqual({
+        viewer: 'error P0001',
+        teamViewer: 'error P0001',
+        owner: 'error P0001',
+      });
+      await db.query("update public.user_profiles set subscription_tier = 'team' where id = $1", [owner.id]);
     });
 
     it('records the creator from the session, whatever the client sends', async () => {

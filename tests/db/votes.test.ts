@@ -55,7 +55,9 @@ describe.each(dbKinds)('votes (%s)', (kind) => {
   it('refuses a vote on a poll past its deadline or inactive (poll_closed)', async () => {
     const voter = await createUser(db);
     const closed = { code: 'P0001', message: 'This poll is closed.', hint: 'poll_closed' };
-    const past = await newPoll({ deadline: new Date(Date.now() - 60_000).toISOString() });
+    // A poll is created with a future deadline (a past one is refused), which then passes.
+    const past = await newPoll({ deadline: new Date(Date.now() + 60_000).toISOString() });
+    await db.query("update public.voting_posts set deadline = now() - interval '1 minute' where id = $1", [past.id]);
     expect(await sqlError(vote(voter, past.id, 0))).toEqual(closed);
     const inactive = await newPoll({ is_active: false });
     expect(await sqlError(vote(voter, inactive.id, 0))).toEqual(closed);
