@@ -2,6 +2,7 @@
  * The built app: files from staticDir, index.html for client-side routes (GET paths without a
  * file that accept text/html), `no-cache` for index.html and sw.js, long caching for /assets/*.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
@@ -59,6 +60,21 @@ export interface StaticOptions {
   anonKey?: string;
 }
 
+/**
+ * The worker precaches index.html by its build revision, but the copy it keeps carries the key
+ * written into it above: the revision served in sw.js also names the key, so a new key (a new
+ * install, an in-memory run) makes a new worker that fetches index.html again.
+ */
+function keyedPrecache(worker: Uint8Array, anonKey: string): string {
+  const keyHash = createHash('sha256').update(anonKey).digest('hex').slice(0, 12);
+  return new TextDecoder()
+    .decode(worker)
+    .replace(
+      /("revision":")([0-9a-f]+)(","url":"index\.html")/,
+      (_m, head: string, rev: string, tail: string) => `${head}${rev}-${keyHash}${tail}`,
+    );
+}
+
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 async function send(c: Context, file: string, urlPath: string, options: StaticOptions): Promise<Response> {
@@ -67,6 +83,7 @@ async function send(c: Context, file: string, urlPath: string, options: StaticOp
     const meta = `<meta name="linkboard-anon-key" content="${escapeAttribute(options.anonKey)}" />`;
     body = new TextEncoder().encode(new TextDecoder().decode(body).replace('<head>', `<head>\n    ${meta}`));
   }
+  if (options.anonKey && urlPath === '/sw.js') body = new TextEncoder().encode(keyedPrecache(body, options.anonKey));
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cachePath = file.endsWith(`${sep}index.html`) ? '/index.html' : urlPath;
   return c.body(new Uint8Array(body), 200, {

@@ -21,6 +21,10 @@ describe.each(dbKinds)('on %s', (kind) => {
       '<!doctype html><html><head><title>t</title></head><body></body></html>',
     );
     writeFileSync(join(staticDir, 'app.js.map'), '{"version":3}');
+    writeFileSync(
+      join(staticDir, 'sw.js'),
+      'precache([{"revision":"0baccf2f","url":"index.html"},{"revision":"1","url":"a.js"}])',
+    );
     stack = await startTestStack({ kind, staticDir });
   });
   afterAll(() => stack.close());
@@ -104,6 +108,10 @@ describe.each(dbKinds)('on %s', (kind) => {
     expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await stack.fetch(`${URL_BASE}/app.js.map`)).status).toBe(404);
+    // The worker's precache revision of index.html names the key, so a new key refreshes the copy.
+    const worker = await (await stack.fetch(`${URL_BASE}/sw.js`)).text();
+    expect(worker).toMatch(/"revision":"0baccf2f-[0-9a-f]{12}","url":"index.html"/);
+    expect(worker).toContain('{"revision":"1","url":"a.js"}');
   });
 
   it('serves the mailbox to loopback peers only', async () => {
