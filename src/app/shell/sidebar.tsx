@@ -3,7 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberedUsername } from '../../backend/remembered-username.ts';
 import { displayHandle, displayName } from '../../domain/profile-display.ts';
-import { CalendarIcon, ClockIcon, HomeIcon, LinkIcon, LogoutIcon, UserIcon } from '../../ui/icons.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, LinkIcon, LogoutIcon, UserIcon, VoteIcon } from '../../ui/icons.tsx';
 import { FailedMutationsPanel } from '../sync/failed-mutations-panel.tsx';
 import { SyncStatusBadge } from '../sync/sync-status-badge.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -24,6 +24,8 @@ const workspace: Item[] = [
   { label: 'My Links', page: 'Links', icon: LinkIcon },
   { label: 'Calendar', page: 'Calendar', icon: CalendarIcon },
   { label: 'Upcoming', page: 'Upcoming', icon: ClockIcon },
+  // Design 4.8: the voting board lives at /Voting/{username}.
+  { label: 'Voting', page: 'Voting', icon: VoteIcon },
 ];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
