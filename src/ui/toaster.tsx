@@ -15,7 +15,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [dismiss, toast.id]);
   return (
     <li className={`flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ${toneClass[toast.tone]}`}>
-      <span className="flex-1">{toast.message}</span>
+      {/* An error (a sync rejection, say) is an alert, announced at once; other notices politely. */}
+      <span role={toast.tone === 'error' ? 'alert' : 'status'} className="flex-1">
+        {toast.message}
+      </span>
       <button
         type="button"
         aria-label="Dismiss"
@@ -28,12 +31,11 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast area: transient notices, announced politely to screen readers. */
+/** The toast area: transient notices, each announced to screen readers (errors as alerts). */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   return (
     <ol
-      aria-live="polite"
       aria-label="Notifications"
       className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 [&>li]:pointer-events-auto"
     >

@@ -46,6 +46,8 @@ describe('changes that could not be saved', () => {
     expect(panel).toHaveTextContent('Link create');
     expect(panel).toHaveTextContent('boom');
     expect(panel).not.toHaveTextContent('Profile update');
+    // Inside a live region that was there before the failure, so the reason is announced.
+    expect(panel.closest('[aria-live="assertive"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(engine.retry).toHaveBeenCalledWith('m1');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Discard' })).toBeEnabled());
@@ -57,6 +59,9 @@ describe('changes that could not be saved', () => {
     await db.outbox.where('id').equals('m1').delete();
     const { container } = render(<FailedMutationsPanel />);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container).toBeEmptyDOMElement();
+    expect(container).toHaveTextContent('');
+    expect(screen.queryByRole('region')).toBeNull();
+    // The (empty) live region waits for a failure.
+    expect(container.querySelector('[aria-live="assertive"]')).toBeEmptyDOMElement();
   });
 });

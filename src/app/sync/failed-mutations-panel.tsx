@@ -16,7 +16,12 @@ function describe(row: OutboxRow): string {
 export function FailedMutationsPanel() {
   const session = useUserSession((state) => state.session);
   if (!session) return null;
-  return <FailedList key={session.userId} />;
+  // A live region that is there before any failure, so the reason is announced when it comes.
+  return (
+    <div aria-live="assertive" aria-relevant="additions text">
+      <FailedList key={session.userId} />
+    </div>
+  );
 }
 
 function FailedList() {
