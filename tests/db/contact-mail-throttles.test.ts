@@ -3,27 +3,11 @@
  * the client address the API gateway sets (request.headers) or on the signed-in sender.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Sql } from '../../supabase/local/db.ts';
+import type { Db } from '../../supabase/local/db.ts';
 import { anonymous, as, createUser, dbKinds, freshDb, sqlError, type Actor } from '../support/db.ts';
+import { fromAddress, throttled } from './throttle-support.ts';
 
 const service: Actor = { role: 'service_role' };
-
-/** The 429 of private.throttle_raise: {status, Retry-After, message}. */
-async function throttled(pending: Promise<unknown>) {
-  try {
-    await pending;
-  } catch (error) {
-    const { code, message, detail } = error as { code?: string; message: string; detail?: string };
-    expect(code).toBe('PGRST');
-    const body = JSON.parse(message) as { message: string; hint: string };
-    const answer = JSON.parse(detail ?? '{}') as { status: number; headers: Record<string, string> };
-    return { status: answer.status, retryAfter: Number(answer.headers['Retry-After']), message: body.message };
-  }
-  throw new Error('expected the statement to be throttled, but it succeeded');
-}
-
-const fromAddress = (sql: Sql, address: string) =>
-  sql.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'x-forwarded-for': address })]);
 
 describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
   let db: Db;
@@ -59,6 +43,7 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
     const before = await stored();
     for (let i = 0; i < 5; i++) await contact('198.51.100.20');
     expect(await throttled(contact('198.51.100.20'))).toEqual({
+      code: 'PGRST',
       status: 429,
       retryAfter: expect.any(Number) as number,
       message: 'Too many messages. Please try again later.',
@@ -107,6 +92,7 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
     const other = await createUser(db);
     for (let i = 0; i < 50; i++) await mail(user.id, `192.0.2.${i}`, 'friend@example.com');
     expect(await throttled(mail(user.id, '192.0.2.200', 'friend@example.com'))).toEqual({
+      code: 'PGRST',
       status: 429,
       retryAfter: expect.any(Number) as number,
       message: 'Too many emails sent. Please try again later.',

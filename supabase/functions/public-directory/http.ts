@@ -1,6 +1,8 @@
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-directory-password',
+  // A throttled answer's wait, for the page to show.
+  'Access-Control-Expose-Headers': 'Retry-After',
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
 };
 

@@ -2,12 +2,15 @@
  * send-email: queues a mail in public.outgoing_mail (shown by the local mailbox; a mail
  * provider's worker would deliver it in production).
  * POST {to, subject, body}. Anonymous callers may write only to the support address;
- * signed-in callers (bearer access token) to anyone, at most 50 mails an hour each.
+ * signed-in callers (bearer access token) to anyone. enqueue_mail throttles in the database:
+ * 50 mails an hour per signed-in sender, 10 an hour per client address for anonymous mail (the
+ * address the gateway set in X-Forwarded-For, never one the client chose); over a limit the
+ * answer is 429 with Retry-After.
  */
 import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
+import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { corsHeaders, json } from './http.ts';
-import { allowSend } from './rate-limit.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_SUBJECT = 300;
@@ -61,19 +64,21 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (sender === null && mail.to.toLowerCase() !== support) {
     return json({ error: 'Sign in to send mail to this address; anonymous messages may go only to support' }, 403);
   }
-  const key = sender ?? `anon:${req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'}`;
-  const retryAfter = allowSend(key, Date.now());
-  if (retryAfter > 0) {
-    return json({ error: 'Too many emails sent; try again later' }, 429, { 'Retry-After': String(retryAfter) });
-  }
 
-  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.fetch);
-  const { data, error } = await service.rpc('enqueue_mail', {
+  const gateway = gatewayFetch(env.fetch, null);
+  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, gateway.fetch);
+  const { data, error, status } = await service.rpc('enqueue_mail', {
     p_to: mail.to,
     p_subject: mail.subject,
     p_body: mail.body,
     p_sender: sender,
+    // Never null for a visitor: a null address is the server's own mail, which is not limited.
+    p_client: clientAddress(req) ?? 'unknown',
   });
+  if (isThrottled(error, status)) {
+    const throttled = throttledAnswer(error, gateway.retryAfter(), 'Too many emails sent. Please try again later.');
+    return json(throttled.body, 429, throttled.headers);
+  }
   if (error) {
     console.error('[send-email] enqueue_mail failed:', error);
     return json({ error: 'The mail could not be queued' }, 502);
