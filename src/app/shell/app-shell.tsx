@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
+import { EmailConfirmationBanner } from './email-confirmation-banner.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
@@ -60,6 +61,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
           </div>
         )}
         <main id="main" className="p-4">
+          <EmailConfirmationBanner />
           <ScreenBoundary>
             <Outlet />
           </ScreenBoundary>
@@ -78,6 +80,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <Sidebar user={user} collapsed={!open} onLogout={logout} />
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
+        <EmailConfirmationBanner />
         <ScreenBoundary>
           <Outlet />
         </ScreenBoundary>

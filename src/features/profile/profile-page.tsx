@@ -6,6 +6,7 @@ import { planCard, tierOf, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { EmailForm } from './email-form.tsx';
 import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
 import { renameOutcome } from './rename-outcome.ts';
 import { checkUsername } from './username-check.ts';
@@ -59,6 +60,12 @@ export function ProfilePage() {
           Public Profile
         </h2>
         {profile === undefined && !user ? null : <ProfileForm saved={saved} origin={origin} onSave={save} />}
+      </section>
+      <section aria-labelledby="account-email" className={`mt-6 ${card}`}>
+        <h2 id="account-email" className="text-lg font-semibold">
+          Account
+        </h2>
+        <EmailForm fallback={profile?.email ?? user?.email ?? null} />
       </section>
       <section aria-labelledby="subscription" className={`mt-6 ${card}`}>
         <h2 id="subscription" className="text-lg font-semibold">

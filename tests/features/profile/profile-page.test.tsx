@@ -10,12 +10,14 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { UserProfileRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { useAuthEmailStore } from '../../../src/features/profile/auth-email.ts';
 import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 import { userDbValue } from '../links/user-db-value.ts';
 
 const rpc = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc } }));
+const auth = vi.hoisted(() => ({ getSession: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }));
+vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc, auth } }));
 
 const row: UserProfileRow = {
   id: 'u1',
@@ -39,6 +41,12 @@ beforeEach(async () => {
   rpc.mockReset();
   rpc.mockResolvedValue({ data: true, error: null });
   useToasts.setState({ toasts: [] });
+  useAuthEmailStore.setState({ info: null });
+  vi.clearAllMocks();
+  const account = { id: 'u1', email: 'ada@example.com', email_confirmed_at: '2026-01-01T00:00:00Z' };
+  auth.getSession.mockResolvedValue({ data: { session: { user: account } }, error: null });
+  auth.getUser.mockResolvedValue({ data: { user: account }, error: null });
+  auth.updateUser.mockResolvedValue({ data: { user: account }, error: null });
   useCurrentUser.setState({ status: 'signed-in', user: { ...row, subscription_tier: 'free' } });
 });
 
@@ -195,5 +203,56 @@ describe('a username change, on the real local database and mutators', () => {
     expect((await db.user_profiles.get('u1'))?.username).toBe('ada');
     expect(screen.getByLabelText('Username')).toHaveValue('grace');
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe('the e-mail address on the Profile screen', () => {
+  const SENT = 'We sent a confirmation link to ada@new.example. Your address changes once you open it.';
+
+  it('asks for a change through the auth server, which mails the new address; the address stays until then', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const field = await screen.findByLabelText('E-mail address');
+    await waitFor(() => expect(field).toHaveValue('ada@example.com'));
+    const change = screen.getByRole('button', { name: 'Change e-mail' });
+    expect(change).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'ada@new.example');
+    await user.click(change);
+    expect(auth.updateUser).toHaveBeenCalledWith({ email: 'ada@new.example' });
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(field).toHaveValue('ada@example.com');
+    expect(mutate).not.toHaveBeenCalled();
+  });
+
+  it('shows a change that is waiting for its link (new_email)', async () => {
+    auth.getUser.mockResolvedValue({
+      data: { user: { id: 'u1', email: 'ada@example.com', email_confirmed_at: 'x', new_email: 'ada@new.example' } },
+      error: null,
+    });
+    renderPage();
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('ada@example.com');
+  });
+
+  it("refuses an invalid address, and shows the server's message (a 429 included)", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const field = await screen.findByLabelText('E-mail address');
+    await user.clear(field);
+    await user.type(field, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    auth.updateUser.mockResolvedValue({
+      data: { user: null },
+      error: { name: 'AuthApiError', status: 429, message: 'Too many requests. Please try again later.' },
+    });
+    await user.clear(field);
+    await user.type(field, 'ada@new.example');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
+    expect(screen.queryByText(SENT)).toBeNull();
   });
 });
