@@ -64,11 +64,11 @@ export function ContactForm({ now = () => Date.now() }: ContactFormProps) {
     }
     setError(null);
     setStatus('sending');
-    const stored = await submitContactMessage(contact);
-    if (stored) {
+    const result = await submitContactMessage(contact);
+    if (result.stored) {
       setStatus('sent');
     } else {
-      setError(FAILED_TEXT);
+      setError(result.throttled ?? FAILED_TEXT);
       setStatus('idle');
     }
   };

@@ -17,25 +17,31 @@ export function normaliseContactMessage(input: ContactMessage): ContactMessage {
   };
 }
 
+/** Stored, or not: `throttled` holds the server's plain message when there were too many (HTTP 429). */
+export type ContactResult = { stored: true } | { stored: false; throttled?: string };
+
 /**
- * Stores a contact message, then mails it to support (spec 7.1). True when the message
- * was stored; the mail never blocks or fails the submit, since the message is kept anyway.
+ * Stores a contact message, then mails it to support (spec 7.1). The mail never blocks or
+ * fails the submit, since the message is kept anyway.
  */
-export async function submitContactMessage(contact: ContactMessage): Promise<boolean> {
+export async function submitContactMessage(contact: ContactMessage): Promise<ContactResult> {
   try {
-    const { error } = await supabase.rpc('submit_contact_message', {
+    const { error, status } = await supabase.rpc('submit_contact_message', {
       p_name: contact.name,
       p_email: contact.email,
       p_message: contact.message,
     });
-    if (error) return false;
+    if (error) {
+      const throttled = status === 429 || error.hint === 'throttled';
+      return throttled && error.message ? { stored: false, throttled: error.message } : { stored: false };
+    }
   } catch {
-    return false;
+    return { stored: false };
   }
   void sendEmail({
     to: SUPPORT_EMAIL,
     subject: `Contact form: ${contact.name}`,
     body: `Name: ${contact.name}\nEmail: ${contact.email}\n\nMessage:\n${contact.message}`,
   });
-  return true;
+  return { stored: true };
 }

@@ -134,6 +134,22 @@ describe('ContactForm', () => {
     expect(sendEmail).not.toHaveBeenCalled();
   });
 
+  it("shows a throttled message's plain text (HTTP 429) instead, keeping the typed text", async () => {
+    rpc.mockResolvedValue({
+      data: null,
+      error: { message: 'Too many messages. Please try again in an hour.', hint: 'throttled', code: '' },
+      status: 429,
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user);
+    clock += 2_000;
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many messages. Please try again in an hour.');
+    expect(screen.getByLabelText('Name')).toHaveValue('  Ada Lovelace ');
+    expect(screen.queryByText(SENT)).not.toBeInTheDocument();
+  });
+
   it('shows the same error when the RPC throws', async () => {
     rpc.mockRejectedValue(new Error('offline'));
     const user = userEvent.setup();
