@@ -113,6 +113,25 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
     await mail(null, null, 'someone@example.com');
   });
 
+  it('purges attempts older than a day as new ones are recorded', async () => {
+    await db.query(
+      `insert into private.throttle_attempts (bucket, subject, attempted_at)
+       select 'contact', 'old', now() - interval '2 days' from generate_series(1, 5)`,
+    );
+    const old = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            "select count(*) as n from private.throttle_attempts where attempted_at < now() - interval '1 day'",
+          )
+        ).rows[0]?.n,
+      );
+    expect(await old()).toBe(5);
+    // About one record in a hundred purges: 2,000 records miss it with a chance of 2e-9.
+    await db.query("select private.throttle_record('test', 'purge') from generate_series(1, 2000)");
+    expect(await old()).toBe(0);
+  });
+
   it('enqueue_mail stays for the service role only', async () => {
     const user = await createUser(db);
     for (const actor of [anonymous, user]) {
