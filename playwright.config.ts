@@ -43,7 +43,8 @@ export default defineConfig({
       LINKBOARD_DB: 'memory',
       JWT_SECRET: process.env.E2E_JWT_SECRET,
       // Every journey signs up from 127.0.0.1; the limits themselves are tested in tests/local.
-      LINKBOARD_AUTH_LIMITS: '{"signUp":{"max":10000},"signIn":{"max":10000},"mail":{"max":1000},"verify":{"max":10000}}',
+      LINKBOARD_AUTH_LIMITS:
+        '{"signUp":{"max":10000},"signIn":{"max":10000},"mail":{"max":1000},"verify":{"max":10000}}',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -38,7 +38,7 @@ const budgets = [
     limitKb: 100,
     entries: [
       'index.html',
-      'src/features/marketing/public-layout.tsx',
+      'src/ui/public-layout.tsx',
       'src/features/marketing/landing-page.tsx',
       'src/features/marketing/cookie-banner.tsx',
     ],

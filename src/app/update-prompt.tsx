@@ -26,12 +26,14 @@ export function UpdatePrompt() {
   }, []);
 
   if (!waiting) return null;
+  // Bottom left of the content, beside the sidebar (AppShell sets --sidebar-width), never over
+  // its footer; under the mobile drawer and dialogs.
   return (
     <div
       role="status"
-      className="fixed bottom-4 left-4 z-50 flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+      className="fixed right-4 bottom-4 left-4 z-40 flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg sm:right-auto sm:max-w-md md:left-[calc(var(--sidebar-width,0px)+1rem)]"
     >
-      <span>A new version of Linkboard is available.</span>
+      <span className="flex-1">A new version of Linkboard is available.</span>
       <button type="button" className="font-semibold underline" onClick={() => waiting.messageSkipWaiting()}>
         Reload
       </button>

@@ -17,6 +17,14 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen, toggle } = useSidebarState(mobile);
   const signOut = useSignOut();
+  // The update prompt (src/app/update-prompt.tsx) keeps clear of the sidebar by this width.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--sidebar-width', mobile ? '0px' : open ? '16rem' : '4rem');
+    return () => {
+      root.removeProperty('--sidebar-width');
+    };
+  }, [mobile, open]);
   // Sign-out must work offline: fetch its code now, while the network is there.
   useEffect(() => {
     preloadSignOut();
@@ -42,7 +50,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <div className="min-h-screen bg-slate-50">
         <MobileHeader open={open} onToggle={toggle} onLogout={logout} />
         {open && (
-          <div className="fixed inset-0 z-40 flex">
+          <div className="fixed inset-0 z-50 flex">
             <div className="h-full w-[18rem] bg-white shadow-xl">
               <Sidebar
                 user={user}
@@ -74,7 +82,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
-        className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] ${open ? 'w-64' : 'w-12'}`}
+        className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] ${open ? 'w-64' : 'w-16'}`}
         data-state={open ? 'expanded' : 'collapsed'}
       >
         <Sidebar user={user} collapsed={!open} onLogout={logout} />

@@ -28,10 +28,13 @@ const workspace: Item[] = [
   { label: 'Voting', page: 'Voting', icon: VoteIcon },
 ];
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
-  }`;
+/** A navigation item; collapsed, its icon alone, centred (the label stays its accessible name). */
+const itemClassFor =
+  (collapsed: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-3 rounded-lg py-2 text-sm font-medium ${collapsed ? 'justify-center px-0' : 'px-3'} ${
+      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+    }`;
 
 export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = true }: SidebarProps) {
   const username = user.username ?? rememberedUsername();
@@ -42,9 +45,10 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
     email: user.email,
     rememberedUsername: rememberedUsername(),
   };
+  const itemClass = itemClassFor(collapsed);
   return (
-    <nav aria-label="Main" className="flex h-full flex-col gap-6 p-3">
-      <a href="/" className="text-brand-700 px-3 pt-2 text-lg font-bold">
+    <nav aria-label="Main" className={`flex h-full flex-col gap-6 ${collapsed ? 'p-2' : 'p-3'}`}>
+      <a href="/" className={`text-brand-700 pt-2 text-lg font-bold ${collapsed ? 'text-center' : 'px-3'}`}>
         {collapsed ? 'L' : 'Linkboard'}
       </a>
       <div>
@@ -59,6 +63,7 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
                 className={itemClass}
                 onClick={onNavigate}
                 title={collapsed ? label : undefined}
+                aria-label={collapsed ? label : undefined}
               >
                 <Icon />
                 {!collapsed && <span>{label}</span>}
@@ -81,6 +86,7 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
           className={itemClass}
           onClick={onNavigate}
           title={collapsed ? 'Profile' : undefined}
+          aria-label={collapsed ? 'Your Profile' : undefined}
         >
           <UserIcon />
           {!collapsed && (
@@ -95,6 +101,7 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
           onClick={onLogout}
           className={itemClass({ isActive: false })}
           title={collapsed ? 'Logout' : undefined}
+          aria-label={collapsed ? 'Logout' : undefined}
         >
           <LogoutIcon />
           {!collapsed && <span>Logout</span>}

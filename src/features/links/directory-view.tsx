@@ -14,8 +14,9 @@ import { DirectoryDialog } from './directory-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
 import { LinkDialog } from './link-dialog.tsx';
-import { linkCountLabel, matchesLink } from './link-filters.ts';
-import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
+import { DirectoryToolbar } from './directory-toolbar.tsx';
+import { matchesLink } from './link-filters.ts';
+import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
 import { TeamPollsTab } from './team-polls-tab.tsx';
@@ -103,38 +104,17 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         title={name}
         subtitle={`Organize your ${name.toLowerCase()} links`}
         actions={
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="text-sm text-slate-600">{linkCountLabel(links?.length ?? 0)}</span>
-            <LinkLimitBadge tier={ownerTier} count={limitCount} />
-            {/* Members: anyone signed in who can see the directory may look; only the owner
-                (canManageMembers) changes roles or removes, others see the list read only. */}
-            {directory && (
-              <Button variant="secondary" onClick={() => setSharing('members')}>
-                Members
-              </Button>
-            )}
-            {flags.canInviteToSelected && directory && (
-              <Button variant="secondary" onClick={() => setSharing('invite')}>
-                Invite
-              </Button>
-            )}
-            {flags.canEditSelected && (
-              <Button variant="secondary" onClick={() => setSettings(true)}>
-                Settings
-              </Button>
-            )}
-            {flags.canAddLink && <Button onClick={() => setEditing('new')}>Add Link</Button>}
-            {atLimit && (
-              <>
-                <Button disabled aria-describedby="link-limit-reached">
-                  Add Link
-                </Button>
-                <p id="link-limit-reached" role="status" className="w-full text-right text-sm text-amber-800">
-                  Upgrade to Pro to save more links.
-                </p>
-              </>
-            )}
-          </div>
+          <DirectoryToolbar
+            linkCount={links?.length ?? 0}
+            limit={{ tier: ownerTier, count: limitCount }}
+            // Members: anyone signed in who can see the directory may look; only the owner
+            // (canManageMembers) changes roles or removes, others see the list read only.
+            onMembers={directory ? () => setSharing('members') : undefined}
+            onInvite={flags.canInviteToSelected && directory ? () => setSharing('invite') : undefined}
+            onSettings={flags.canEditSelected ? () => setSettings(true) : undefined}
+            onAddLink={flags.canAddLink ? () => setEditing('new') : undefined}
+            atLimit={atLimit}
+          />
         }
       />
       <LinkLimitWarning tier={ownerTier} count={limitCount} owner={owner} />
@@ -162,16 +142,16 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         <TeamPollsTab tier={user.tier} username={user.username} />
       ) : (
         <>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="mb-4 flex items-center justify-between gap-3">
             <SearchInput value={search} onChange={setSearch} />
-            <div className="flex rounded-lg border border-slate-300" role="group" aria-label="View">
+            <div className="flex shrink-0 rounded-lg border border-slate-300" role="group" aria-label="View">
               <button
                 type="button"
                 aria-pressed={view === 'grid'}
                 className={`px-3 py-1.5 text-sm ${view === 'grid' ? 'bg-slate-100' : ''}`}
                 onClick={() => setView('grid')}
               >
-                Grid view
+                Grid<span className="sr-only sm:not-sr-only"> view</span>
               </button>
               <button
                 type="button"
@@ -179,7 +159,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
                 className={`px-3 py-1.5 text-sm ${view === 'list' ? 'bg-slate-100' : ''}`}
                 onClick={() => setView('list')}
               >
-                List view
+                List<span className="sr-only sm:not-sr-only"> view</span>
               </button>
             </div>
           </div>

@@ -6,7 +6,7 @@ export function SearchInput({ value, onChange }: { value: string; onChange(value
       placeholder="Search your links..."
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      className="w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      className="w-full max-w-md min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
     />
   );
 }
