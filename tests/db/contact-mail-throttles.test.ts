@@ -33,8 +33,8 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
   const mail = (sender: string | null, client: string | null, to = 'support@linkboard.local') =>
     as(db, service, async (sql) => {
       const { rows } = await sql.query<{ id: string }>(
-        "select public.enqueue_mail($1, 'Subject', 'Body', $2, $3) as id",
-        [to, sender, client],
+        "select public.enqueue_mail($1, 'Subject', 'Body', $2, $3, $4) as id",
+        [to, sender, client, to === 'support@linkboard.local'],
       );
       return rows[0]!.id;
     });
@@ -90,14 +90,50 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
   it('queues 50 mails an hour per signed-in sender, wherever they send from', async () => {
     const user = await createUser(db);
     const other = await createUser(db);
-    for (let i = 0; i < 50; i++) await mail(user.id, `192.0.2.${i}`, 'friend@example.com');
-    expect(await throttled(mail(user.id, '192.0.2.200', 'friend@example.com'))).toEqual({
+    for (let i = 0; i < 50; i++) await mail(user.id, `192.0.2.${i}`);
+    expect(await throttled(mail(user.id, '192.0.2.200'))).toEqual({
       code: 'PGRST',
       status: 429,
       retryAfter: expect.any(Number) as number,
       message: 'Too many emails sent. Please try again later.',
     });
-    await mail(other.id, '192.0.2.1', 'friend@example.com');
+    await mail(other.id, '192.0.2.1');
+  });
+
+  it('lets a signed-in sender mail only someone invited to a directory they own, or their own confirmed address', async () => {
+    const owner = await createUser(db);
+    const stranger = 'stranger@example.com';
+    // 403 with nothing queued: send-email is not a relay to any address.
+    expect(await throttled(mail(owner.id, '192.0.2.9', stranger))).toEqual({
+      code: 'PGRST',
+      status: 403,
+      retryAfter: NaN,
+      message: 'You can send mail only to people you invited, to yourself, or to support.',
+    });
+    const queued = async (to: string) =>
+      Number(
+        (await db.query<{ n: string }>('select count(*) as n from public.outgoing_mail where to_address = $1', [to]))
+          .rows[0]?.n,
+      );
+    expect(await queued(stranger)).toBe(0);
+
+    const { rows } = await db.query<{ id: string }>(
+      "insert into public.link_directories (name, owner_id) values ('Team', $1) returning id",
+      [owner.id],
+    );
+    await db.query(
+      "insert into public.directory_members (directory_id, user_email, role) values ($1, 'invited@example.com', 'viewer')",
+      [rows[0]!.id],
+    );
+    await mail(owner.id, '192.0.2.9', 'Invited@Example.com');
+    expect(await queued('Invited@Example.com')).toBe(1);
+    // Another account cannot use that invitation.
+    const other = await createUser(db);
+    expect((await throttled(mail(other.id, '192.0.2.9', 'invited@example.com'))).status).toBe(403);
+
+    await mail(owner.id, '192.0.2.9', owner.email);
+    await db.query('update auth.users set email_confirmed_at = null where id = $1', [other.id]);
+    expect((await throttled(mail(other.id, '192.0.2.9', other.email))).status).toBe(403);
   });
 
   it('queues 10 anonymous mails an hour per client address, and 200 from everyone', async () => {

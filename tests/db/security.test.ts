@@ -137,7 +137,7 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
     }
     const id = await as(db, { role: 'service_role' }, async (sql) => {
       const { rows } = await sql.query<{ id: string }>(
-        `select public.enqueue_mail('to@example.com', 'Hello', 'Body', $1) as id`,
+        `select public.enqueue_mail('to@example.com', 'Hello', 'Body', $1, null, true) as id`,
         [user.id],
       );
       return rows[0]?.id;

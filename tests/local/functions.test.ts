@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonKey, startTestStack, uniqueEmail, URL_BASE, type TestStack } from './stack.ts';
 import type { MailboxMessage } from '../../supabase/local/mailbox.ts';
+import { confirmEmail } from '../support/confirm-email.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -34,21 +35,51 @@ describe('send-email', () => {
     expect(await mailbox('someone@example.com')).toEqual([]);
   });
 
-  it('lets a signed-in user write to anyone, recorded with the sender', async () => {
+  it('lets a signed-in user mail only whom the product mails for them: someone they invited, themselves once confirmed, support', async () => {
     const client = stack.client();
-    const { data } = await client.auth.signUp({ email: uniqueEmail(), password: 'password1' });
-    const to = uniqueEmail('friend');
-    const sent = await client.functions.invoke('send-email', {
-      body: { to, subject: 'Invitation', body: 'Join: http://127.0.0.1/Links/ann/dir/1' },
-    });
-    expect(sent.data).toMatchObject({ ok: true });
-    expect(await mailbox(to)).toEqual([
-      expect.objectContaining({ to, subject: 'Invitation', sender_id: data.user!.id }),
-    ]);
+    const email = uniqueEmail();
+    const { data } = await client.auth.signUp({ email, password: 'password1' });
+    const owner = data.user!.id;
+    const send = (to: string, subject = 'Invitation') =>
+      client.functions.invoke('send-email', {
+        body: { to, subject, body: 'Join: http://127.0.0.1/Links/ann/dir/1' },
+      });
 
+    // A stranger: no open relay (it was one: any account could mail anyone, 50 an hour).
+    const stranger = uniqueEmail('stranger');
+    const refused = (await send(stranger)).error as { context: Response };
+    expect(refused.context.status).toBe(403);
+    expect(await refused.context.json()).toEqual({
+      error: 'You can send mail only to people you invited, to yourself, or to support.',
+    });
+    expect(await mailbox(stranger)).toEqual([]);
+    // Their own address, before it is confirmed: refused too (anyone can sign up with any address).
+    expect(((await send(email, 'Event Created')).error as { context: Response }).context.status).toBe(403);
+
+    // Once the server has recorded the invite in a directory they own, the invitation may go.
+    const friend = uniqueEmail('friend');
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.link_directories (name, owner_id) values ('Shared', $1) returning id`,
+      [owner],
+    );
+    await stack.db.query(
+      `insert into public.directory_members (directory_id, user_email, role, inviter_id) values ($1, $2, 'viewer', $3)`,
+      [rows[0]!.id, friend, owner],
+    );
+    expect((await send(friend)).data).toMatchObject({ ok: true });
+    expect(await mailbox(friend)).toEqual([
+      expect.objectContaining({ to: friend, subject: 'Invitation', sender_id: owner }),
+    ]);
     const page = await (await stack.fetch(`${URL_BASE}/_mailbox`)).text();
-    expect(page).toContain('Invitation');
     expect(page).toContain('<a href="http://127.0.0.1/Links/ann/dir/1">');
+
+    // Removed from the directory: no more mail.
+    await stack.db.query('update public.directory_members set deleted_at = now() where user_email = $1', [friend]);
+    expect(((await send(friend)).error as { context: Response }).context.status).toBe(403);
+
+    await confirmEmail(stack.fetch, URL_BASE, email);
+    expect((await send(email, 'Event Created')).data).toMatchObject({ ok: true });
+    expect((await send(SUPPORT, 'Contact')).data).toMatchObject({ ok: true });
   });
 
   it('validates, answers preflights and is reachable at /api/send-email without a key', async () => {
@@ -89,8 +120,7 @@ describe('send-email', () => {
   it('limits a signed-in sender to 50 mails an hour, in the database: 429 with Retry-After and a plain message', async () => {
     const client = stack.client();
     await client.auth.signUp({ email: uniqueEmail(), password: 'password1' });
-    const send = () =>
-      client.functions.invoke('send-email', { body: { to: 'x@example.com', subject: 's', body: 'b' } });
+    const send = () => client.functions.invoke('send-email', { body: { to: SUPPORT, subject: 's', body: 'b' } });
     for (let i = 0; i < 50; i++) expect((await send()).error).toBeNull();
     const over = (await send()).error as { context: Response };
     expect(over.context.status).toBe(429);

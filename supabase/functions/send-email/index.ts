@@ -1,8 +1,10 @@
 /**
  * send-email: queues a mail in public.outgoing_mail (shown by the local mailbox; a mail
  * provider's worker would deliver it in production).
- * POST {to, subject, body}. Anonymous callers may write only to the support address;
- * signed-in callers (bearer access token) to anyone. enqueue_mail throttles in the database:
+ * POST {to, subject, body}. Anonymous callers may write only to the support address; signed-in
+ * callers (bearer access token) to support, their own confirmed address, or someone they invited
+ * to a directory they own (enqueue_mail decides; anything else is 403, nothing queued).
+ * enqueue_mail throttles in the database:
  * 50 mails an hour per signed-in sender, 10 an hour per client address for anonymous mail (the
  * address the gateway set in X-Forwarded-For, never one the client chose); over a limit the
  * answer is 429 with Retry-After.
@@ -61,7 +63,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   const sender = await senderOf(req, env);
   if (sender === 'invalid') return json({ error: 'Invalid or expired session' }, 401);
   const support = (env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL).toLowerCase();
-  if (sender === null && mail.to.toLowerCase() !== support) {
+  const toSupport = mail.to.toLowerCase() === support;
+  if (sender === null && !toSupport) {
     return json({ error: 'Sign in to send mail to this address; anonymous messages may go only to support' }, 403);
   }
 
@@ -74,11 +77,13 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     p_sender: sender,
     // Never null for a visitor: a null address is the server's own mail, which is not limited.
     p_client: clientAddress(req) ?? 'unknown',
+    p_support: toSupport,
   });
   if (isThrottled(error, status)) {
     const throttled = throttledAnswer(error, gateway.retryAfter(), 'Too many emails sent. Please try again later.');
     return json(throttled.body, 429, throttled.headers);
   }
+  if (error && status === 403) return json({ error: error.message }, 403);
   if (error) {
     console.error('[send-email] enqueue_mail failed:', error);
     return json({ error: 'The mail could not be queued' }, 502);
