@@ -224,14 +224,9 @@ export function authApp(ctx: StackContext): Hono {
           type === 'signup' ? confirmSignup(tx, hashToken(token)) : confirmEmailChange(tx, hashToken(token)),
         );
       }
+      // Codes, never text: the app words them (a message in the URL would let anyone write on the page).
       if (outcome && outcome !== 'taken') target.searchParams.set('confirmed', type === 'signup' ? 'signup' : 'email');
-      else
-        target.searchParams.set(
-          'confirm_error',
-          outcome === 'taken'
-            ? 'Another account uses this e-mail address now.'
-            : 'This confirmation link is invalid or has expired. Ask for a new one.',
-        );
+      else target.searchParams.set('confirm_error', outcome === 'taken' ? 'taken' : 'invalid');
       return c.redirect(target.toString(), 303);
     }),
   );

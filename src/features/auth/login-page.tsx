@@ -13,6 +13,7 @@ import { returnPath } from '../../domain/route-rules.ts';
 import { sanitizeUsername } from '../../domain/username.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { ConfirmationNotice } from './confirmation-notice.tsx';
 import { loginFieldErrors, type FieldErrors, type LoginMode } from './login-fields.ts';
 import { signUp } from './sign-up-flow.ts';
 import { TextField } from './text-field.tsx';
@@ -76,6 +77,7 @@ export function LoginPage() {
           Linkboard
         </a>
         <h1 className="mt-2 text-2xl font-bold">{signingUp ? 'Create your account' : 'Welcome back'}</h1>
+        <ConfirmationNotice search={search} />
         <form className="mt-6 flex flex-col gap-4" onSubmit={submit} noValidate>
           <TextField
             label="Email"

@@ -16,6 +16,7 @@ vi.mock('../../../src/backend/auth.ts', () => auth);
 vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: {} }));
 
 import { LoginPage } from '../../../src/features/auth/login-page.tsx';
+import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 
 afterEach(() => {
   cleanup();
@@ -88,5 +89,34 @@ describe('the login page', () => {
     renderPage('/Login?mode=sign-up');
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  });
+
+  it("words the confirmation link's outcome from codes, never from text in the URL", async () => {
+    const reload = vi.fn(async () => null);
+    useCurrentUser.setState({ reload, user: null });
+    renderPage('/Login?confirmed=signup');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your e-mail address is confirmed. Sign in to continue.',
+    );
+    expect(reload).toHaveBeenCalled();
+    cleanup();
+
+    renderPage('/Login?confirm_error=Your%20account%20is%20locked.%20Call%20555-0100');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This confirmation link is invalid or has expired. Ask for a new one.',
+    );
+    expect(screen.queryByText(/555-0100/)).toBeNull();
+    cleanup();
+
+    renderPage('/Login?confirm_error=taken');
+    expect(screen.getByRole('alert')).toHaveTextContent('Another account uses this e-mail address now.');
+    cleanup();
+
+    // Signed in (a new address confirmed from the Profile screen): the way back to the workspace.
+    useCurrentUser.setState({ user: { id: 'u1', username: 'ada' } as never });
+    renderPage('/Login?confirmed=email');
+    expect(screen.getByRole('status')).toHaveTextContent('Your new e-mail address is confirmed.');
+    expect(screen.getByRole('link', { name: 'Continue to your dashboard' })).toHaveAttribute('href', '/Dashboard/ada');
+    useCurrentUser.setState({ user: null });
   });
 });
