@@ -41,8 +41,12 @@ test('sharing: an invited viewer gets the mail, opens the directory (also offlin
   // anyone could have signed up with it.
   await guestPage.goto(address as string);
   await expect(guestPage.getByText('This directory is not available')).toBeVisible();
+  await expect(guestPage.getByRole('region', { name: 'Confirm your e-mail address' })).toBeVisible();
   await guestPage.goto(await confirmationLink(request, guest.email));
+  // The link lands on the dashboard, which says so once and drops the unconfirmed banner.
   await expect(guestPage).toHaveURL(new RegExp(`/Dashboard/${guest.username}$`));
+  await expect(guestPage.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' })).toBeVisible();
+  await expect(guestPage.getByRole('region', { name: 'Confirm your e-mail address' })).toBeHidden();
   await guestPage.goto(address as string);
   const guestLinks = new LinksScreen(guestPage);
   await expect(guestPage.getByRole('heading', { name: 'Team Reading' })).toBeVisible();

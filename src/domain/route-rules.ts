@@ -2,6 +2,7 @@
  * The route rules of spec 2.2 as pure functions: which path a visitor is sent to,
  * given the path and what is known of the current user.
  */
+import { confirmationQuery } from './email-confirmation.ts';
 
 /** Pages whose bare path gets the username appended once the user is known. */
 const scopedPages = ['dashboard', 'links', 'calendar', 'upcoming', 'upgrade'] as const;
@@ -96,7 +97,11 @@ export function redirectFor(path: string, viewer: Viewer, search = ''): string |
   }
 
   const { username } = viewer;
-  if (first === 'login') return returnPath(search) ?? (username ? `/Dashboard/${username}` : '/Dashboard');
+  if (first === 'login') {
+    const home = username ? `/Dashboard/${username}` : '/Dashboard';
+    // A confirmation link's outcome (auth's redirect to /Login) goes along, for the shell to say.
+    return returnPath(search) ?? `${home}${confirmationQuery(search)}`;
+  }
   if (parts.length === 1 && first && first in canonical && username) {
     return `/${canonical[first as keyof typeof canonical]}/${username}`;
   }

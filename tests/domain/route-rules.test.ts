@@ -73,6 +73,11 @@ describe('redirectFor', () => {
 
   it('sends a signed-in user away from /Login to their dashboard', () => {
     expect(redirectFor('/Login', ada)).toBe('/Dashboard/ada');
+    // A confirmation link's outcome goes along (codes only, cut short), for the shell to say.
+    expect(redirectFor('/Login', ada, '?confirmed=signup&x=1')).toBe('/Dashboard/ada?confirmed=signup');
+    expect(redirectFor('/Login', ada, '?confirm_error=' + 'a'.repeat(100))).toBe(
+      `/Dashboard/ada?confirm_error=${'a'.repeat(20)}`,
+    );
     expect(redirectFor('/login', { status: 'signed-in', username: null })).toBe('/Dashboard');
   });
 });

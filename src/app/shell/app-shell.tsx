@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
+import { ConfirmationOutcome } from './confirmation-outcome.tsx';
 import { EmailConfirmationBanner } from './email-confirmation-banner.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -69,6 +70,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
           </div>
         )}
         <main id="main" className="p-4">
+          <ConfirmationOutcome />
+          <ConfirmationOutcome />
           <EmailConfirmationBanner />
           <ScreenBoundary>
             <Outlet />
@@ -88,6 +91,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <Sidebar user={user} collapsed={!open} onLogout={logout} />
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
+        <ConfirmationOutcome />
         <EmailConfirmationBanner />
         <ScreenBoundary>
           <Outlet />

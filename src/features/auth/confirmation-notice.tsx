@@ -1,24 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { confirmationMessage } from '../../domain/email-confirmation.ts';
 
-/**
- * What the mailed confirmation link's redirect says (/Login?confirmed=signup|email or
- * ?confirm_error=invalid|taken): codes from the auth server, worded here, so no text in a URL
- * reaches the page.
- */
-export function confirmationMessage(search: URLSearchParams): { ok: boolean; text: string } | null {
-  const confirmed = search.get('confirmed');
-  if (confirmed === 'signup') return { ok: true, text: 'Your e-mail address is confirmed.' };
-  if (confirmed === 'email') return { ok: true, text: 'Your new e-mail address is confirmed.' };
-  const error = search.get('confirm_error');
-  if (error === 'taken') return { ok: false, text: 'Another account uses this e-mail address now.' };
-  if (error !== null) {
-    return { ok: false, text: 'This confirmation link is invalid or has expired. Ask for a new one.' };
-  }
-  return null;
-}
-
+/** The confirmation link's outcome on the Login page (a signed-out visitor who opened it). */
 export function ConfirmationNotice({ search }: { search: URLSearchParams }) {
   const message = confirmationMessage(search);
   const user = useCurrentUser((state) => state.user);
