@@ -46,6 +46,11 @@ const zones = [
   },
 ];
 
+const noBarrels = { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the file you mean.' };
+
+/** Libraries the domain layer may not import (storage and UI). */
+const domainForbidden = ['dexie', 'dexie-react-hooks', 'react', 'react-dom'];
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data'] },
   js.configs.recommended,
@@ -60,9 +65,29 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noBarrels] }],
+    },
+  },
+  {
+    // The domain layer is pure: no storage and no UI (issue 11, point 8). A later block
+    // replaces the rule's options, so the barrel pattern is repeated here.
+    files: ['src/domain/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/index', '**/index.ts'], message: 'No barrel files: import the file you mean.' }] },
+        {
+          paths: domainForbidden.map((name) => ({
+            name,
+            message: 'src/domain is pure: no storage (Dexie) and no UI (React).',
+          })),
+          patterns: [
+            noBarrels,
+            {
+              group: domainForbidden.map((name) => `${name}/*`),
+              message: 'src/domain is pure: no storage (Dexie) and no UI (React).',
+            },
+          ],
+        },
       ],
     },
   },
