@@ -15,7 +15,7 @@ import { authApp } from './auth.ts';
 import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
 import { mailboxApp, type MailboxMode } from './mailbox.ts';
-import { staticHandler } from './static.ts';
+import { staticApp } from './static.ts';
 import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
@@ -97,7 +97,7 @@ export function createStack(options: StackOptions): Hono {
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? 'loopback'));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
-  app.all('*', staticHandler(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
+  app.route('/', staticApp(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
 
   app.onError((error, c) => {
     console.error('[stack]', error);

@@ -1,11 +1,14 @@
 /**
  * The built app: files from staticDir, index.html for client-side routes (GET paths without a
- * file that accept text/html), `no-cache` for index.html and sw.js, long caching for /assets/*.
+ * file that accept text/html), `no-cache` for index.html and sw.js, immutable caching for the
+ * content-hashed /assets/*, compressed.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { serveStatic } from '@hono/node-server/serve-static';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -93,15 +96,31 @@ async function send(c: Context, file: string, urlPath: string, options: StaticOp
   });
 }
 
-export function staticHandler(staticDir: string, options: StaticOptions = {}) {
+/**
+ * The static part of the stack: Hono's compress (gzip or deflate as the browser accepts, for
+ * compressible types over 1 KiB) and serveStatic for the files, with the caching above; index.html
+ * and sw.js go through send() (the anon key written in); other GET paths that accept HTML get
+ * index.html (client-side routes).
+ */
+export function staticApp(staticDir: string, options: StaticOptions = {}): Hono {
   const root = resolve(staticDir);
-  return async (c: Context): Promise<Response> => {
+  const app = new Hono();
+  app.use('*', compress());
+  app.all('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405);
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     // Source maps are never served, even if a build left some behind.
     if (path.endsWith('.map')) return c.text('Not Found', 404);
-    const file = await fileAt(root, path);
-    if (file) return send(c, file, path, options);
+    if (path === '/' || path === '/index.html' || path === '/sw.js') {
+      const file = await fileAt(root, path);
+      if (file) return send(c, file, path, options);
+    }
+    c.header('Cache-Control', cacheControl(path));
+    return next();
+  });
+  app.use('*', serveStatic({ root }));
+  app.all('*', async (c) => {
+    const path = c.req.path;
     const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
     if (wantsHtml && !looksLikeFile) {
@@ -112,6 +131,7 @@ export function staticHandler(staticDir: string, options: StaticOptions = {}) {
         503,
       );
     }
-    return c.text('Not Found', 404);
-  };
+    return c.text('Not Found', 404, { 'Cache-Control': 'no-cache' });
+  });
+  return app;
 }
