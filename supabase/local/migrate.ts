@@ -62,3 +62,15 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   }
   return pending.map((file) => file.version);
 }
+
+/**
+ * Records the app's public origin for the database (private.settings 'site_url'): the server's
+ * mail, such as the invitation mail, links to it (docs/deploy.md).
+ */
+export async function setSiteUrl(db: Db, siteUrl: string): Promise<void> {
+  await db.query(
+    `insert into private.settings (key, value) values ('site_url', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [new URL(siteUrl).origin],
+  );
+}

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { openDb, type Db } from './db.ts';
-import { migrate } from './migrate.ts';
+import { migrate, setSiteUrl } from './migrate.ts';
 import { randomBytes } from 'node:crypto';
 import { createStack, projectRoot } from './app.ts';
 import { installSecret, keysFor, type StackKeys } from './keys.ts';
@@ -84,12 +84,14 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const siteUrl = options.siteUrl ?? url.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:');
+  await setSiteUrl(db, siteUrl);
   const app = createStack({
     db,
     staticDir: options.staticDir,
     jwtSecret: options.jwtSecret,
     supportEmail: options.supportEmail,
-    siteUrl: options.siteUrl ?? url.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:'),
+    siteUrl,
     allowedOrigins: options.allowedOrigins,
     trustedProxies: options.trustedProxies,
     mailbox: options.mailbox,

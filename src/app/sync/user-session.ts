@@ -8,11 +8,9 @@ import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/backgr
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
-import { sendEmail } from '../../backend/functions.ts';
 import { openUserDb, type LinkboardDb } from '../../data/db.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { tierOf } from '../../domain/plans.ts';
-import { flushInvitationMails } from '../../features/links/invitation-mail.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { createSyncLock } from '../../sync/lock.ts';
 import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
@@ -91,10 +89,6 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     },
     onStatus: (status) => {
       if (active) setSyncStatus(status);
-    },
-    // Invitation mails go out once the server has recorded their invites (offline invites included).
-    onSynced: () => {
-      if (active) void flushInvitationMails(db, (mail) => sendEmail(mail)).catch(() => undefined);
     },
   });
   const offTriggers = installSyncTriggers(engine, db);

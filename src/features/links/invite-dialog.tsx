@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
-import { sendEmail } from '../../backend/functions.ts';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -8,26 +7,23 @@ import { messages } from '../../domain/sync-codes.ts';
 import { isEmail, type MemberRole } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { flushInvitationMails, invitationMail, queueInvitationMail } from './invitation-mail.ts';
 
 export interface InviteDialogProps {
   directory: DirectoryRow;
-  /** The inviting owner: their username is in the mailed link, their e-mail names them. */
-  user: { email: string | null; username: string; tier: Tier };
+  /** The inviting owner (they cannot invite themselves; Editor needs a paid plan). */
+  user: { email: string | null; tier: Tier };
   onClose(): void;
-  /** Where the app is served (the mailed link is absolute); default: this page's origin. */
-  origin?: string;
 }
 
 export const EDITOR_UPSELL = 'Upgrade to Pro to invite editors who can add and manage links.';
 
 /**
  * Invite to Directory (spec 2.6, 5, 6): e-mail and role (Viewer by default; Editor on Pro and
- * Team only). The invite is queued like any change, so it works offline; its mail is sent once
- * the server has recorded the invite (invitation-mail.ts).
+ * Team only). The invite is queued like any change, so it works offline; the server mails the
+ * invitation when it applies the invite (design 4, decision 10), never for a refused one.
  */
-export function InviteDialog({ directory, user, onClose, origin = window.location.origin }: InviteDialogProps) {
-  const { db, mutate } = useUserDb();
+export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
+  const { mutate } = useUserDb();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('viewer');
   const [error, setError] = useState<string | null>(null);
@@ -61,17 +57,6 @@ export function InviteDialog({ directory, user, onClose, origin = window.locatio
       console.error('Invite failed', failure);
     }
     if (queued) {
-      const mail = invitationMail({
-        origin,
-        ownerUsername: user.username,
-        directory,
-        to,
-        role,
-        inviter: user.email ?? user.username,
-      });
-      await queueInvitationMail(db, id, mail);
-      // Online the invite may already be on the server; otherwise the post-sync flush sends it.
-      void flushInvitationMails(db, (next) => sendEmail(next)).catch(() => undefined);
       toast(`Invitation sent to ${to}!`, 'success');
       onClose();
       return;
