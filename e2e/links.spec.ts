@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
+import { toasts } from './pages/toasts.ts';
 import { pushAs } from './support/admin.ts';
 import { addLink, createDirectory, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
 
@@ -160,7 +161,7 @@ test("a Free user's 31st link, added on a device that was offline, is refused wi
 
   // Back online, the away device's link is the 31st: refused, said, and removed.
   await away.setOffline(false);
-  const notifications = awayPage.getByRole('list', { name: 'Notifications' });
+  const notifications = toasts(awayPage);
   await expect(notifications.getByText('Upgrade to Pro to save more links.')).toBeVisible({ timeout: 40_000 });
   await expect(awayPage.getByRole('link', { name: 'From the train' })).toHaveCount(0);
   await expect(awayPage.getByRole('link', { name: 'At the desk' })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LinksScreen } from './pages/links-screen.ts';
 import { LoginPage, newUser } from './pages/login-page.ts';
 import { confirmationLink, mailTo } from './pages/mailbox.ts';
+import { toasts } from './pages/toasts.ts';
 
 test('sharing: an invited viewer gets the mail, opens the directory (also offline), and loses it when removed', async ({
   page,
@@ -22,7 +23,7 @@ test('sharing: an invited viewer gets the mail, opens the directory (also offlin
   await links.openDirectory('Team Reading');
   await links.addLink('https://alpha.example.org', 'Alpha');
   await links.invite(guest.email);
-  await expect(page.getByText(`Invitation sent to ${guest.email}!`)).toBeVisible();
+  await expect(toasts(page).getByText(`Invitation sent to ${guest.email}!`)).toBeVisible();
 
   // The mail carries the absolute link to the directory.
   const mail = await mailTo(request, guest.email);
@@ -45,7 +46,7 @@ test('sharing: an invited viewer gets the mail, opens the directory (also offlin
   await guestPage.goto(await confirmationLink(request, guest.email));
   // The link lands on the dashboard, which says so once and drops the unconfirmed banner.
   await expect(guestPage).toHaveURL(new RegExp(`/Dashboard/${guest.username}$`));
-  await expect(guestPage.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' })).toBeVisible();
+  await expect(toasts(guestPage).getByText('Your e-mail address is confirmed.')).toBeVisible();
   await expect(guestPage.getByRole('region', { name: 'Confirm your e-mail address' })).toBeHidden();
   await guestPage.goto(address as string);
   const guestLinks = new LinksScreen(guestPage);
@@ -101,7 +102,7 @@ test('sharing: an invited viewer gets the mail, opens the directory (also offlin
   const later = newUser('later');
   await page.context().setOffline(true);
   await links.invite(later.email);
-  await expect(page.getByText(`Invitation sent to ${later.email}!`)).toBeVisible();
+  await expect(toasts(page).getByText(`Invitation sent to ${later.email}!`)).toBeVisible();
   await expect(links.syncStatus()).toHaveText('Offline — 1 change waiting');
   const waiting = await request.get(`/_mailbox/messages.json?to=${encodeURIComponent(later.email)}`);
   expect(await waiting.json()).toEqual([]);

@@ -1,24 +1,50 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, useToasts } from '../../src/ui/toast-store.ts';
 import { Toaster } from '../../src/ui/toaster.tsx';
 
 beforeEach(() => useToasts.setState({ toasts: [] }));
 afterEach(cleanup);
 
+/** Radix Toast's announcer: a visually hidden live region that speaks each new toast. */
+const announcer = () => screen.getByRole('status');
+
 describe('the toast area', () => {
-  it('announces an error (a sync rejection) as an alert', () => {
+  it('announces an error (a sync rejection) assertively', async () => {
     render(<Toaster />);
     act(() => void toast('Upgrade to Pro to save more links.', 'error'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Upgrade to Pro to save more links.');
+    expect(screen.getByText('Upgrade to Pro to save more links.')).toBeVisible();
+    expect(announcer()).toHaveAttribute('aria-live', 'assertive');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Notification Upgrade to Pro to save more links.'));
   });
 
-  it('announces other notices politely', () => {
+  it('announces other notices politely', async () => {
     render(<Toaster />);
     act(() => void toast('Profile saved.', 'success'));
-    expect(screen.getByRole('status')).toHaveTextContent('Profile saved.');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(announcer()).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Profile saved.'));
+  });
+
+  it('sits in a landmark that F8 reaches', () => {
+    render(<Toaster />);
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
+  });
+
+  it('leaves after five seconds, or at once with Dismiss', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Toaster />);
+      act(() => void toast('Link saved.', 'success'));
+      expect(screen.getByText('Link saved.')).toBeVisible();
+      act(() => void vi.advanceTimersByTime(5100));
+      expect(useToasts.getState().toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+    act(() => void toast('Directory created.', 'success'));
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+    expect(useToasts.getState().toasts).toEqual([]);
   });
 });
