@@ -38,8 +38,12 @@ test('directories and links: create, search, switch views, edit, delete, and the
   dialog = page.getByRole('dialog', { name: 'Create Directory' });
   await dialog.getByLabel('Name').fill('Second');
   await dialog.getByRole('button', { name: 'Create Directory' }).click();
-  await expect(page.getByText('Upgrade to Pro to create more directories.')).toBeVisible();
+  await expect(toasts(page).getByText('Upgrade to Pro to create more directories.')).toBeVisible();
+  // Escape closes the newest layer first: the toast (Radix), then the dialog.
   await page.keyboard.press('Escape');
+  await expect(toasts(page).getByText('Upgrade to Pro to create more directories.')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open Second' })).toHaveCount(0);
 
   // Search by name or description.

@@ -1,4 +1,4 @@
-import { useState, type FocusEvent } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 
 export interface LinkMenuProps {
   title: string;
@@ -8,56 +8,47 @@ export interface LinkMenuProps {
   onDelete(): void;
 }
 
-const item = 'block w-full px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-slate-100';
+const item =
+  'block w-full cursor-default px-3 py-1.5 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
-/** The row menu (spec 2.6): Edit, Share, Delete. */
+/**
+ * The row menu (spec 2.6): Edit, Share, Delete. Radix DropdownMenu gives the menu pattern of
+ * WAI-ARIA: arrow keys and typeahead between items, Escape and outside clicks close it, the focus
+ * goes back to the ⋯ button.
+ */
 export function LinkMenu({ title, canEdit, onEdit, onShare, onDelete }: LinkMenuProps) {
-  const [open, setOpen] = useState(false);
-
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-  }
-
-  function choose(action: () => void) {
-    setOpen(false);
-    action();
-  }
-
   return (
-    <div className="relative" onBlur={onBlur}>
-      <button
-        type="button"
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
         aria-label={`Actions for ${title}`}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(!open);
-        }}
+        // The card or row around it opens the link on click: the menu's clicks stay here.
+        onClick={(event) => event.stopPropagation()}
         className="rounded-lg px-2 py-1 text-slate-600 hover:bg-slate-100"
       >
         ⋯
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-20 mt-1 w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          onClick={(event) => event.stopPropagation()}
+          className="z-50 w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {canEdit && (
-            <button type="button" role="menuitem" className={item} onClick={() => choose(onEdit)}>
+            <DropdownMenu.Item className={item} onSelect={onEdit}>
               Edit
-            </button>
+            </DropdownMenu.Item>
           )}
-          <button type="button" role="menuitem" className={item} onClick={() => choose(onShare)}>
+          <DropdownMenu.Item className={item} onSelect={onShare}>
             Share
-          </button>
+          </DropdownMenu.Item>
           {canEdit && (
-            <button type="button" role="menuitem" className={`${item} text-red-700`} onClick={() => choose(onDelete)}>
+            <DropdownMenu.Item className={`${item} text-red-700`} onSelect={onDelete}>
               Delete
-            </button>
+            </DropdownMenu.Item>
           )}
-        </div>
-      )}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -57,8 +57,25 @@ describe('the links list and grid', () => {
 
   it('hides Edit and Delete from readers', () => {
     render(<LinkCollection links={links(1)} view="list" canEdit={false} onEdit={noop} onDelete={noop} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Link 0' }));
+    // The menu opens from the keyboard as well as the pointer (Radix DropdownMenu).
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Link 0' }), { key: 'Enter' });
     expect(screen.getByRole('menuitem', { name: 'Share' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('runs the chosen action from the menu and closes it with Escape', () => {
+    const edited: string[] = [];
+    render(
+      <LinkCollection links={links(1)} view="list" canEdit onEdit={(link) => edited.push(link.id)} onDelete={noop} />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Actions for Link 0' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Share', 'Delete']);
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(edited).toEqual(['l0']);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });
