@@ -1,0 +1,150 @@
+-- Mail: the queue (public.outgoing_mail), who may be mailed, the invitation mail, contact messages.
+--
+-- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
+-- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
+
+create or replace function private.may_mail(p_sender uuid, p_to text) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+      select 1 from auth.users u
+      where u.id = p_sender and u.email_confirmed_at is not null and lower(u.email) = lower(p_to))
+    or exists (
+      select 1
+      from public.directory_members m
+      join public.link_directories d on d.id = m.directory_id
+      where d.owner_id = p_sender and d.deleted_at is null
+        and m.deleted_at is null and m.user_email = lower(p_to))
+$$;
+revoke all on function private.may_mail(p_sender uuid, p_to text) from public, anon, authenticated, service_role;
+grant execute on function private.may_mail(p_sender uuid, p_to text) to service_role;
+
+-- Queues the mail of a member the caller has just invited (spec 7.1; the same text the client
+-- composed before). Definer, because outgoing_mail and auth.users are closed to client roles; it
+-- queues only for a live member of a live directory the caller owns.
+create or replace function private.queue_invitation_mail(p_member uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_to text;
+  v_role text;
+  v_directory uuid;
+  v_name text;
+  v_username text;
+  v_inviter text;
+  v_url text;
+begin
+  select m.user_email, m.role, d.id, d.name, p.username, coalesce(u.email, p.username)
+  into v_to, v_role, v_directory, v_name, v_username, v_inviter
+  from public.directory_members m
+  join public.link_directories d on d.id = m.directory_id
+  join public.user_profiles p on p.id = d.owner_id
+  left join auth.users u on u.id = d.owner_id
+  where m.id = p_member and m.deleted_at is null and d.deleted_at is null and d.owner_id = auth.uid();
+  if not found then
+    return;
+  end if;
+  v_url := coalesce(rtrim(private.setting('site_url'), '/'), '') || '/Links/' || v_username || '/dir/' || v_directory;
+  insert into public.outgoing_mail (to_address, subject, body, sender_id)
+  values (
+    v_to,
+    'You have been invited to ' || v_name || ' on Linkboard',
+    v_inviter || ' invited you to the directory "' || v_name || '" on Linkboard as '
+      || case when v_role = 'editor' then 'an Editor' else 'a Viewer' end || '.' || E'\n'
+      || E'\n'
+      || 'Open it here: ' || v_url || E'\n'
+      || E'\n'
+      || 'Sign in, or create an account, with this email address (' || v_to || ') to see it.',
+    auth.uid());
+end
+$$;
+revoke all on function private.queue_invitation_mail(p_member uuid) from public, anon, authenticated, service_role;
+grant execute on function private.queue_invitation_mail(p_member uuid) to authenticated, service_role;
+
+-- A setting's value, or null (definer: no client role can read private.settings).
+create or replace function private.setting(p_key text) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select s.value from private.settings s where s.key = p_key
+$$;
+revoke all on function private.setting(p_key text) from public, anon, authenticated, service_role;
+grant execute on function private.setting(p_key text) to service_role;
+
+create or replace function public.enqueue_mail(p_to text, p_subject text, p_body text, p_sender uuid,
+                                    p_client text default null, p_support boolean default false) returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_to text := btrim(coalesce(p_to, ''));
+  v_id uuid;
+begin
+  if v_to !~ '^[^@[:space:]]+@[^@[:space:]]+$' or char_length(v_to) > 320 then
+    raise exception 'A valid recipient is required.' using errcode = '22023', hint = 'invalid';
+  end if;
+  if char_length(coalesce(p_subject, '')) > 300 or char_length(coalesce(p_body, '')) > 20000 then
+    raise exception 'The mail is too long.' using errcode = '22001', hint = 'invalid';
+  end if;
+  if p_sender is not null then
+    if not coalesce(p_support, false) and not private.may_mail(p_sender, v_to) then
+      raise sqlstate 'PGRST' using
+        message = json_build_object(
+          'code', 'forbidden',
+          'message', 'You can send mail only to people you invited, to yourself, or to support.',
+          'details', null, 'hint', null)::text,
+        detail = json_build_object('status', 403, 'headers', json_build_object())::text;
+    end if;
+    perform private.throttle_all(jsonb_build_array(
+      jsonb_build_object('bucket', 'mail', 'subject', p_sender, 'max', 50, 'seconds', 3600)),
+      'Too many emails sent. Please try again later.');
+  elsif p_client is not null then
+    perform private.throttle_all(jsonb_build_array(
+      jsonb_build_object('bucket', 'mail_anonymous', 'subject', left(p_client, 100), 'max', 10, 'seconds', 3600),
+      jsonb_build_object('bucket', 'mail_anonymous_all', 'subject', '', 'max', 200, 'seconds', 3600)),
+      'Too many emails sent. Please try again later.');
+  end if;
+  insert into public.outgoing_mail (to_address, subject, body, sender_id)
+  values (v_to, coalesce(p_subject, ''), coalesce(p_body, ''), p_sender)
+  returning id into v_id;
+  return v_id;
+end
+$$;
+revoke all on function public.enqueue_mail(p_to text, p_subject text, p_body text, p_sender uuid, p_client text, p_support boolean) from public, anon, authenticated, service_role;
+grant execute on function public.enqueue_mail(p_to text, p_subject text, p_body text, p_sender uuid, p_client text, p_support boolean) to service_role;
+
+create or replace function public.submit_contact_message(p_name text, p_email text, p_message text) returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_name text := btrim(coalesce(p_name, ''));
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  -- The spec cuts the message to 4000 characters (the form does too).
+  v_message text := left(btrim(coalesce(p_message, '')), 4000);
+  v_client text := private.client_address();
+  v_id uuid;
+begin
+  if v_name = '' or v_email = '' or v_message = '' then
+    raise exception 'Name, email and message are required.' using errcode = '22023', hint = 'invalid';
+  end if;
+  if char_length(v_name) > 200 then
+    raise exception 'The name can be at most 200 characters.' using errcode = '22001', hint = 'invalid';
+  end if;
+  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+$' or char_length(v_email) > 320 then
+    raise exception 'Please enter a valid email address.' using errcode = '22023', hint = 'invalid';
+  end if;
+  perform private.throttle_all(jsonb_build_array(
+    jsonb_build_object('bucket', 'contact', 'subject', v_client, 'max', 5, 'seconds', 3600),
+    jsonb_build_object('bucket', 'contact_all', 'subject', '', 'max', 200, 'seconds', 3600)),
+    'Too many messages. Please try again later.');
+  insert into public.contact_messages (name, email, message)
+  values (v_name, v_email, v_message)
+  returning id into v_id;
+  return v_id;
+end
+$$;
+revoke all on function public.submit_contact_message(p_name text, p_email text, p_message text) from public, anon, authenticated, service_role;
+grant execute on function public.submit_contact_message(p_name text, p_email text, p_message text) to anon, authenticated, service_role;

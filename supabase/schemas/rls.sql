@@ -1,0 +1,187 @@
+-- Row-level security: who sees and changes which rows, and the helpers the policies call.
+--
+-- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
+-- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
+
+-- Owner, or live editor (by confirmed e-mail), of a live directory.
+create or replace function public.can_edit_directory(dir uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.link_directories d
+    where d.id = dir and d.deleted_at is null and (
+      d.owner_id = auth.uid() or exists (
+        select 1 from public.directory_members m
+        where m.directory_id = d.id and m.deleted_at is null and m.role = 'editor'
+          and m.user_email = (select private.confirmed_email())
+      )
+    )
+  )
+$$;
+revoke all on function public.can_edit_directory(dir uuid) from public, anon, authenticated, service_role;
+grant execute on function public.can_edit_directory(dir uuid) to authenticated, service_role;
+
+create or replace function public.can_see_post(post uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.voting_posts p
+    where p.id = post and p.deleted_at is null
+      and (p.directory_id is null or p.created_by_id = auth.uid() or public.can_view_directory(p.directory_id))
+  )
+$$;
+revoke all on function public.can_see_post(post uuid) from public, anon, authenticated, service_role;
+grant execute on function public.can_see_post(post uuid) to authenticated, service_role;
+
+create or replace function public.can_view_directory(dir uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select public.is_directory_owner(dir) or public.is_directory_member(dir)
+$$;
+revoke all on function public.can_view_directory(dir uuid) from public, anon, authenticated, service_role;
+grant execute on function public.can_view_directory(dir uuid) to authenticated, service_role;
+
+-- A live membership of the caller's confirmed e-mail (any role).
+create or replace function public.is_directory_member(dir uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.directory_members m
+    where m.directory_id = dir and m.deleted_at is null and m.user_email = (select private.confirmed_email())
+  )
+$$;
+revoke all on function public.is_directory_member(dir uuid) from public, anon, authenticated, service_role;
+grant execute on function public.is_directory_member(dir uuid) to authenticated, service_role;
+
+create or replace function public.is_directory_owner(dir uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.link_directories d where d.id = dir and d.owner_id = auth.uid())
+$$;
+revoke all on function public.is_directory_owner(dir uuid) from public, anon, authenticated, service_role;
+grant execute on function public.is_directory_owner(dir uuid) to authenticated, service_role;
+
+-- Every directory the caller owns or is a live member of by confirmed e-mail.
+create or replace function public.viewable_directory_ids() returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select d.id from public.link_directories d where d.owner_id = auth.uid()
+  union
+  select m.directory_id from public.directory_members m
+  where m.deleted_at is null and m.user_email = (select private.confirmed_email())
+$$;
+revoke all on function public.viewable_directory_ids() from public, anon, authenticated, service_role;
+grant execute on function public.viewable_directory_ids() to authenticated, service_role;
+
+drop policy if exists calendar_events_delete on public.calendar_events;
+create policy calendar_events_delete on public.calendar_events for delete to authenticated
+  using (owner_id = (select auth.uid()));
+
+drop policy if exists calendar_events_insert on public.calendar_events;
+create policy calendar_events_insert on public.calendar_events for insert to authenticated
+  with check (owner_id = (select auth.uid()));
+
+-- calendar_events: owner only.
+drop policy if exists calendar_events_select on public.calendar_events;
+create policy calendar_events_select on public.calendar_events for select to authenticated
+  using (owner_id = (select auth.uid()));
+
+drop policy if exists calendar_events_update on public.calendar_events;
+create policy calendar_events_update on public.calendar_events for update to authenticated
+  using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()));
+
+drop policy if exists directory_members_delete on public.directory_members;
+create policy directory_members_delete on public.directory_members for delete to authenticated
+  using (public.is_directory_owner(directory_id));
+
+drop policy if exists directory_members_insert on public.directory_members;
+create policy directory_members_insert on public.directory_members for insert to authenticated
+  with check (public.is_directory_owner(directory_id));
+
+drop policy if exists directory_members_select on public.directory_members;
+create policy directory_members_select on public.directory_members
+  as permissive for select to authenticated
+  using (((directory_id IN ( SELECT viewable_directory_ids() AS viewable_directory_ids)) OR (user_email = ( SELECT private.confirmed_email() AS confirmed_email))));
+
+drop policy if exists directory_members_update on public.directory_members;
+create policy directory_members_update on public.directory_members for update to authenticated
+  using (public.is_directory_owner(directory_id)) with check (public.is_directory_owner(directory_id));
+
+drop policy if exists link_directories_delete on public.link_directories;
+create policy link_directories_delete on public.link_directories for delete to authenticated
+  using (owner_id = (select auth.uid()));
+
+drop policy if exists link_directories_insert on public.link_directories;
+create policy link_directories_insert on public.link_directories for insert to authenticated
+  with check (owner_id = (select auth.uid()));
+
+-- link_directories: owner or live member reads; owner writes.
+drop policy if exists link_directories_select on public.link_directories;
+create policy link_directories_select on public.link_directories for select to authenticated
+  using (owner_id = (select auth.uid()) or id in (select public.viewable_directory_ids()));
+
+drop policy if exists link_directories_update on public.link_directories;
+create policy link_directories_update on public.link_directories for update to authenticated
+  using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()));
+
+drop policy if exists saved_links_delete on public.saved_links;
+create policy saved_links_delete on public.saved_links for delete to authenticated
+  using (public.can_edit_directory(directory_id));
+
+drop policy if exists saved_links_insert on public.saved_links;
+create policy saved_links_insert on public.saved_links for insert to authenticated
+  with check (public.can_edit_directory(directory_id));
+
+-- saved_links: owner or member reads; owner or editor writes.
+drop policy if exists saved_links_select on public.saved_links;
+create policy saved_links_select on public.saved_links for select to authenticated
+  using (directory_id in (select public.viewable_directory_ids()));
+
+drop policy if exists saved_links_update on public.saved_links;
+create policy saved_links_update on public.saved_links for update to authenticated
+  using (public.can_edit_directory(directory_id)) with check (public.can_edit_directory(directory_id));
+
+-- user_profiles: own row; created by the sign-up trigger, removed with the account.
+drop policy if exists user_profiles_select on public.user_profiles;
+create policy user_profiles_select on public.user_profiles for select to authenticated
+  using (id = (select auth.uid()));
+
+drop policy if exists user_profiles_update on public.user_profiles;
+create policy user_profiles_update on public.user_profiles for update to authenticated
+  using (id = (select auth.uid())) with check (id = (select auth.uid()));
+
+drop policy if exists user_votes_insert on public.user_votes;
+create policy user_votes_insert on public.user_votes
+  as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND can_see_post(post_id)));
+
+-- user_votes: own votes only, insert only.
+drop policy if exists user_votes_select on public.user_votes;
+create policy user_votes_select on public.user_votes for select to authenticated
+  using (user_id = (select auth.uid()));
+
+drop policy if exists voting_posts_delete on public.voting_posts;
+create policy voting_posts_delete on public.voting_posts for delete to authenticated
+  using (created_by_id = (select auth.uid()));
+
+drop policy if exists voting_posts_insert on public.voting_posts;
+create policy voting_posts_insert on public.voting_posts
+  as permissive for insert to authenticated
+  with check (((created_by_id = ( SELECT auth.uid() AS uid)) AND ((directory_id IS NULL) OR can_view_directory(directory_id))));
+
+-- voting_posts: public polls to every signed-in user, team polls to the directory's people;
+-- team polls are created by the directory's owner or members on the Team plan; the creator edits.
+drop policy if exists voting_posts_select on public.voting_posts;
+create policy voting_posts_select on public.voting_posts for select to authenticated
+  using (directory_id is null or created_by_id = (select auth.uid())
+         or directory_id in (select public.viewable_directory_ids()));
+
+drop policy if exists voting_posts_update on public.voting_posts;
+create policy voting_posts_update on public.voting_posts for update to authenticated
+  using (created_by_id = (select auth.uid())) with check (created_by_id = (select auth.uid()));
