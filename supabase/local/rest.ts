@@ -4,6 +4,7 @@
  * so grants and row-level security decide, exactly as on hosted Supabase.
  */
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { StackContext } from './context.ts';
 import { clientOf, isPlainObject, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
@@ -61,6 +62,51 @@ async function readArgs(c: Context): Promise<Record<string, unknown>> {
   return parsed.value;
 }
 
+/**
+ * `response.status` and `response.headers` as PostgREST reads them after the call: a status from
+ * 100 to 599, headers as a JSON array of one-key objects; anything else is the function's bug,
+ * answered as PostgREST does (PGRST112, PGRST111) rather than applied.
+ */
+function responseGucs(
+  status: string | null | undefined,
+  headers: string | null | undefined,
+): { status?: number; headers: Record<string, string> } {
+  const out: { status?: number; headers: Record<string, string> } = { headers: {} };
+  if (status) {
+    const code = Number(status);
+    if (!Number.isInteger(code) || code < 100 || code > 599) {
+      throw restFail(500, 'PGRST112', 'response.status guc must be a valid status code');
+    }
+    out.status = code;
+  }
+  if (headers) {
+    let list: unknown;
+    try {
+      list = JSON.parse(headers);
+    } catch {
+      list = null;
+    }
+    if (!Array.isArray(list))
+      throw restFail(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    for (const entry of list) {
+      const pairs = entry && typeof entry === 'object' ? Object.entries(entry as Record<string, unknown>) : [];
+      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string') {
+        throw restFail(
+          500,
+          'PGRST111',
+          'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+        );
+      }
+      out.headers[pairs[0]![0]] = pairs[0]![1] as string;
+    }
+  }
+  return out;
+}
+
 export function restApp(ctx: StackContext): Hono {
   const app = new Hono();
   app.use('*', requireApiKey(ctx));
@@ -79,7 +125,7 @@ export function restApp(ctx: StackContext): Hono {
       // What the gateway knows of the client, never what the client says of itself.
       headers['x-forwarded-for'] = clientOf(ctx, c);
       const sub = caller.role === 'authenticated' ? caller.claims.sub : undefined;
-      const body = await ctx.db.transaction(async (tx) => {
+      const answer = await ctx.db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only');
         const { rows: set } = await tx.query<{ known: boolean }>(
           `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
@@ -96,9 +142,15 @@ export function restApp(ctx: StackContext): Hono {
           call.text,
           call.text.includes('$1') ? [JSON.stringify(args)] : [],
         );
-        return rows[0]?.body ?? null;
+        // PostgREST's response GUCs: a function may set its answer's status and headers.
+        const { rows: gucs } = await tx.query<{ status: string | null; headers: string | null }>(
+          `select current_setting('response.status', true) as status, current_setting('response.headers', true) as headers`,
+        );
+        return { body: rows[0]?.body ?? null, response: responseGucs(gucs[0]?.status, gucs[0]?.headers) };
       });
-      if (call.shape === 'void') return c.body(null, 204);
+      const { body, response } = answer;
+      for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
+      if (call.shape === 'void') return c.body(null, (response.status ?? 204) as StatusCode);
       let text = body ?? 'null';
       if ((c.req.header('Accept') ?? '').includes('application/vnd.pgrst.object+json') && text.startsWith('[')) {
         const list = JSON.parse(text) as unknown[];
@@ -112,7 +164,9 @@ export function restApp(ctx: StackContext): Hono {
         }
         text = JSON.stringify(list[0]);
       }
-      return c.body(text, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      return c.body(text, (response.status ?? 200) as ContentfulStatusCode, {
+        'Content-Type': 'application/json; charset=utf-8',
+      });
     } catch (error) {
       if (error instanceof RestFailure) return errorResponse(c, error);
       try {

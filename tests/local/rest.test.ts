@@ -21,6 +21,12 @@ create function public.lbtest_fail(p_message text) returns void language plpgsql
 create function public.lbtest_noop() returns void language sql as $$ select $$;
 create function public.lbtest_series(n int) returns setof int language sql immutable as $$ select generate_series(1, n) $$;
 create function public.lbtest_pairs() returns table (k text, v int) language sql stable as $$ values ('a', 1), ('b', 2) $$;
+create function public.lbtest_status(p_status text, p_headers text default null) returns json language plpgsql volatile
+  as $$ begin
+    perform set_config('response.status', p_status, true);
+    if p_headers is not null then perform set_config('response.headers', p_headers, true); end if;
+    return json_build_object('code', 'x', 'message', 'Wrong password.', 'hint', 'forbidden');
+  end $$;
 create function public.lbtest_echo(p_tags text[], p_doc jsonb, p_at timestamptz) returns json language sql immutable
   as $$ select json_build_object('tags', p_tags, 'doc', p_doc, 'year', extract(year from p_at at time zone 'UTC')) $$;
 `;
@@ -109,6 +115,25 @@ describe.each(dbKinds)('on %s', (kind) => {
       expect(viaGet.data).toBe(42);
       const single = await anon.rpc('lbtest_pairs').limit(1).single();
       expect(single.error?.code).toBe('PGRST116');
+    });
+  });
+
+  describe('rest: response GUCs', () => {
+    it("applies a function's response.status and response.headers, as PostgREST does", async () => {
+      const forbidden = await stack.client().rpc('lbtest_status', { p_status: '403' });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.error).toMatchObject({ message: 'Wrong password.', hint: 'forbidden' });
+      const withHeader = await post(
+        'lbtest_status',
+        JSON.stringify({ p_status: '202', p_headers: '[{"X-Note": "kept"}]' }),
+      );
+      expect(withHeader.status).toBe(202);
+      expect(withHeader.headers.get('x-note')).toBe('kept');
+      const invalid = await post('lbtest_status', JSON.stringify({ p_status: 'teapot' }));
+      expect(invalid.status).toBe(500);
+      expect(await invalid.json()).toMatchObject({ code: 'PGRST112' });
+      const badHeaders = await post('lbtest_status', JSON.stringify({ p_status: '200', p_headers: '{"a": 1}' }));
+      expect(await badHeaders.json()).toMatchObject({ code: 'PGRST111' });
     });
   });
 
