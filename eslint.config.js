@@ -52,7 +52,19 @@ const noBarrels = { group: ['**/index', '**/index.ts'], message: 'No barrel file
 const domainForbidden = ['dexie', 'dexie-react-hooks', 'react', 'react-dom'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      '.data',
+      '.bench',
+      'bench',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

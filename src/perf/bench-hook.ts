@@ -1,0 +1,163 @@
+/**
+ * The bench's handle on the running app (tests/bench, docs/bench.md). Loaded only by a bench
+ * build (VITE_BENCH=1, see the one guarded import in main.tsx), so production builds carry
+ * none of it. The bench drives the UI wherever it can; this exposes what a user cannot reach:
+ * the session's sync engine (push, pull and no-op sync timed from inside the page), the app's
+ * own mutate (to queue a thousand mutations), a reset of the local data for a first pull, and a
+ * raw Dexie bulkPut of the same rows for the first pull's ratio.
+ */
+import { Dexie } from 'dexie';
+import { useCurrentUser } from '../backend/current-user-store.ts';
+import { mutate } from '../data/mutate.ts';
+import { mutationContextFor, useUserSession } from '../app/sync/user-session.ts';
+import { useSyncStatus } from '../sync/status-store.ts';
+
+function session() {
+  const current = useUserSession.getState().session;
+  if (!current) throw new Error('bench: no signed-in session');
+  return current;
+}
+
+/** Network time (request start to last byte) of the RPC calls named, since `since`. */
+function rpcTime(name: string, since: number): { ms: number; calls: number } {
+  const entries = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes(`/rest/v1/rpc/${name}`) && entry.startTime >= since);
+  return { ms: entries.reduce((sum, entry) => sum + entry.duration, 0), calls: entries.length };
+}
+
+const bench = {
+  ready: () => useUserSession.getState().session !== null,
+
+  /** Rows of each local table. */
+  async counts(): Promise<Record<string, number>> {
+    const { db } = session();
+    const out: Record<string, number> = {};
+    for (const table of db.tables) out[table.name] = await table.count();
+    return out;
+  },
+
+  /** Queues `count` link.create mutations through the app's own mutate (offline, they stay queued). */
+  async queueLinks(directoryId: string, count: number, prefix: string): Promise<number> {
+    const { db } = session();
+    const user = useCurrentUser.getState().user;
+    if (!user) throw new Error('bench: no current user');
+    const start = performance.now();
+    for (let i = 0; i < count; i += 1) {
+      await mutate(
+        db,
+        'link.create',
+        {
+          id: crypto.randomUUID(),
+          directory_id: directoryId,
+          url: `https://push.test/${prefix}/${i}`,
+          title: `${prefix} ${i}`,
+        },
+        mutationContextFor(user),
+      );
+    }
+    return performance.now() - start;
+  },
+
+  /** One engine.sync() timed from inside the page, with the RPC calls' share of it. */
+  async sync(): Promise<{
+    ms: number;
+    outcome: string;
+    pushMs: number;
+    pullMs: number;
+    pushes: number;
+    pulls: number;
+    outbox: number;
+  }> {
+    const { db, engine } = session();
+    performance.clearResourceTimings();
+    const start = performance.now();
+    const outcome = await engine.sync();
+    const ms = performance.now() - start;
+    const push = rpcTime('sync_push', start);
+    const pull = rpcTime('sync_pull', start);
+    return {
+      ms,
+      outcome,
+      pushMs: push.ms,
+      pullMs: pull.ms,
+      pushes: push.calls,
+      pulls: pull.calls,
+      outbox: await db.outbox.count(),
+    };
+  },
+
+  /**
+   * Arms a watch for the next 'synced' status after the window's next `online` event (the
+   * bench then turns the network back on): resolves with the time between the two.
+   */
+  armOnline(): void {
+    const state = bench as unknown as { onlineWatch?: Promise<number> };
+    state.onlineWatch = new Promise<number>((resolve) => {
+      window.addEventListener(
+        'online',
+        () => {
+          const start = performance.now();
+          const off = useSyncStatus.subscribe((status) => {
+            if (status.state === 'synced' && status.pending === 0) {
+              off();
+              resolve(performance.now() - start);
+            }
+          });
+        },
+        { once: true },
+      );
+    });
+  },
+  async onlineToSynced(): Promise<{ ms: number; pushMs: number; pushes: number; outbox: number }> {
+    const state = bench as unknown as { onlineWatch?: Promise<number> };
+    if (!state.onlineWatch) throw new Error('bench: armOnline first');
+    const ms = await state.onlineWatch;
+    const push = rpcTime('sync_push', 0);
+    return { ms, pushMs: push.ms, pushes: push.calls, outbox: await session().db.outbox.count() };
+  },
+
+  /** Empties the local database (every table, the cursor included): the next sync is a first pull. */
+  async clearLocal(): Promise<void> {
+    const { db } = session();
+    await db.transaction('rw', db.tables, async () => {
+      for (const table of db.tables) await table.clear();
+    });
+  },
+
+  /** A raw Dexie bulkPut of this user's local links into a fresh database with the same indexes. */
+  async rawBulkPut(): Promise<{ ms: number; rows: number }> {
+    const { db } = session();
+    const rows = await db.saved_links.toArray();
+    const name = `bench-raw-${crypto.randomUUID()}`;
+    const raw = new Dexie(name);
+    const { primKey, indexes } = db.saved_links.schema;
+    raw.version(1).stores({ saved_links: [primKey.src, ...indexes.map((index) => index.src)].join(', ') });
+    await raw.open();
+    const start = performance.now();
+    await raw.table('saved_links').bulkPut(rows);
+    const ms = performance.now() - start;
+    raw.close();
+    await Dexie.delete(name);
+    return { ms, rows: rows.length };
+  },
+
+  /** A bare round trip to the stack (no database): the floor under a no-op sync. */
+  async bareRoundTrip(): Promise<number> {
+    const start = performance.now();
+    const response = await fetch('/_health', { cache: 'no-store' });
+    await response.text();
+    return performance.now() - start;
+  },
+};
+
+export type BenchHook = typeof bench;
+
+declare global {
+  interface Window {
+    __linkboardBench?: BenchHook;
+  }
+}
+
+performance.setResourceTimingBufferSize(100_000);
+window.__linkboardBench = bench;

@@ -1,0 +1,95 @@
+/** Chromium through Playwright: the launch, signed-in contexts, and waiting for a synced page. */
+import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright';
+import type { RunningStack } from '../../supabase/local/server.ts';
+import type { Account } from './setup.ts';
+import { probeScript } from './probe.ts';
+
+export const chromiumPath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launch(debuggingPort: number): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      // Lighthouse drives the same browser through this port.
+      `--remote-debugging-port=${debuggingPort}`,
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, stack: RunningStack): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: stack.url });
+  await context.addInitScript({ content: probeScript });
+  return context;
+}
+
+/** Evaluates a JavaScript expression in the page (strings: nothing of the Node transpiler reaches the page). */
+export async function run<T>(page: Page, expression: string): Promise<T> {
+  return (await page.evaluate(expression)) as T;
+}
+
+export const hook = (call: string) => `window.__linkboardBench.${call}`;
+
+/** Polls a JavaScript expression until it is truthy (waitForFunction would eval under the app's CSP). */
+export async function waitFor(page: Page, expression: string, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await run<unknown>(page, `(() => { try { return !!(${expression}); } catch { return false; } })()`))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Signs in through the Login page and waits for the first sync to bring `links` links. */
+export async function signIn(context: BrowserContext, account: Account, links: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/Login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`/Dashboard/${account.username}$`), { timeout: 60_000 });
+  await waitFor(page, 'window.__linkboardBench?.ready()');
+  await waitSynced(page, links);
+  return page;
+}
+
+/** Waits for the status badge to say Synced with at least `links` links in the local database. */
+export async function waitSynced(page: Page, links: number, timeout = 120_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const counts = await run<Record<string, number>>(page, hook('counts()'));
+    const state = await page.getByRole('status', { name: 'Sync status' }).first().getAttribute('data-state');
+    if (state === 'synced' && (counts.saved_links ?? 0) >= links) return;
+    if (Date.now() > deadline) throw new Error(`not synced: ${state}, ${counts.saved_links} links of ${links}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The Links screen of one directory, with its first link painted. */
+export async function openDirectory(page: Page, account: Account, directoryId: string): Promise<void> {
+  await page.goto(`/Links/${account.username}/dir/${directoryId}`);
+  await page.locator('[data-testid="link-card"]').first().waitFor({ timeout: 60_000 });
+}
+
+export interface ProbeResult {
+  toDom?: number;
+  toPaint?: number;
+  eventAt?: number;
+  paintAt?: number;
+  timeout?: boolean;
+}
+
+export function probeStart(
+  page: Page,
+  key: string,
+  spec: { event?: 'click' | 'keydown'; check: string; args?: unknown[]; timeoutMs?: number },
+): Promise<void> {
+  return run(page, `window.__probe.start(${JSON.stringify(key)}, ${JSON.stringify(spec)})`);
+}
+
+export function probeResult(page: Page, key: string): Promise<ProbeResult> {
+  return run<ProbeResult>(page, `window.__probe.result(${JSON.stringify(key)})`);
+}

@@ -1,0 +1,95 @@
+/**
+ * The bench's in-page probe, installed in every page as an init script (plain JavaScript, so
+ * nothing the Node transpiler adds reaches the page). It times, inside the page:
+ *
+ *   start(key, { event, check, args, timeoutMs }): from the next `event` (a click or keydown;
+ *     its timeStamp, on the page's performance.now() clock) until the DOM satisfies `check`
+ *     (tested on every DOM mutation, with a MutationObserver), then until after the next paint
+ *     (requestAnimationFrame, then a message: the frame that shows the change has been
+ *     produced). Without `event` the clock starts at once. result(key) answers
+ *     { toDom, toPaint, eventAt, paintAt } (the *At in epoch milliseconds, for comparing two
+ *     pages), or { timeout: true }.
+ *   firstList: set on every navigation to the performance.now() (from navigation start) after
+ *     the paint that first shows a link card or row: the warm start's end.
+ */
+export const probeScript = String.raw`(() => {
+  if (window.__probe) return;
+  const afterPaint = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+      }),
+    );
+  const items = () => document.querySelectorAll('[data-testid="link-card"], [role="table"][aria-label="Links"] [role="row"]:not(:first-child)');
+  const titleOf = (item) => (item.querySelector('a')?.textContent ?? item.textContent ?? '').replace('★', '').trim();
+  const checks = {
+    hasTitle: (title) => Array.from(items()).some((item) => titleOf(item) === title),
+    favorite: (title, expected) => {
+      const item = Array.from(items()).find((candidate) => titleOf(candidate) === title);
+      return !!item && !!item.querySelector('[aria-label="Favorite"], .text-amber-500') === expected;
+    },
+    firstTitle: (title) => {
+      const first = items()[0];
+      if (title === null) return !first && /No matching links/.test(document.body.textContent ?? '');
+      return !!first && titleOf(first) === title;
+    },
+    anyItem: () => items().length > 0,
+  };
+  const pending = new Map();
+  const probe = {
+    start(key, spec) {
+      const check = () => checks[spec.check](...(spec.args ?? []));
+      pending.set(
+        key,
+        new Promise((resolve) => {
+          let t0 = null;
+          let done = false;
+          let timer = null;
+          const observer = new MutationObserver(() => test());
+          const finish = (value) => {
+            if (done) return;
+            done = true;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(value);
+          };
+          const test = () => {
+            if (t0 === null || done || !check()) return;
+            const t1 = performance.now();
+            done = true;
+            observer.disconnect();
+            clearTimeout(timer);
+            afterPaint().then((t2) =>
+              resolve({ toDom: t1 - t0, toPaint: t2 - t0, eventAt: performance.timeOrigin + t0, paintAt: performance.timeOrigin + t2 }),
+            );
+          };
+          const begin = (at) => {
+            t0 = at;
+            timer = setTimeout(() => finish({ timeout: true }), spec.timeoutMs ?? 10000);
+            test();
+          };
+          observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+          if (spec.event) window.addEventListener(spec.event, (event) => begin(event.timeStamp), { capture: true, once: true });
+          else begin(performance.now());
+        }),
+      );
+    },
+    result(key) {
+      const found = pending.get(key);
+      pending.delete(key);
+      return found ?? Promise.reject(new Error('probe: nothing started as ' + key));
+    },
+    firstList: null,
+  };
+  window.__probe = probe;
+  const watchList = new MutationObserver(() => {
+    if (!checks.anyItem()) return;
+    watchList.disconnect();
+    afterPaint().then((t) => {
+      probe.firstList = t;
+    });
+  });
+  watchList.observe(document, { childList: true, subtree: true });
+})();`;

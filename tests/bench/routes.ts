@@ -1,0 +1,105 @@
+/** Per route: the gzipped JS the page loads (sized from the build), and Lighthouse mobile scores. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import type { Browser, BrowserContext } from 'playwright';
+import type { RunningStack } from '../../supabase/local/server.ts';
+import { benchDist } from './setup.ts';
+import type { Measure } from './stats.ts';
+
+export interface Route {
+  name: string;
+  path: string;
+  /** KB of gzipped JS (design 6 for the landing page and the dashboard, issue 15 for visitors' pages). */
+  budgetKb?: number;
+  /** Open in this signed-in context instead of a fresh one. */
+  context?: BrowserContext;
+}
+
+/**
+ * Every JS file the page requests until the network is idle (the service worker blocked, the
+ * cache disabled, so lazily loaded chunks such as supabase-js for the first sync count too),
+ * each gzipped at level 9 from the build.
+ */
+export async function jsPerRoute(browser: Browser, stack: RunningStack, routes: Route[]): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  for (const route of routes) {
+    const context = route.context ?? (await browser.newContext({ baseURL: stack.url, serviceWorkers: 'block' }));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const files = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === stack.url && url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js')) {
+        files.add(url.pathname);
+      }
+    });
+    await page.goto(route.path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    let bytes = 0;
+    for (const file of files) bytes += gzipSync(readFileSync(join(benchDist, file)), { level: 9 }).length;
+    await page.close();
+    if (!route.context) await context.close();
+    measures.push({
+      name: `JS gz, ${route.name}`,
+      unit: 'KB',
+      samples: [bytes / 1024],
+      bar: route.budgetKb === undefined ? undefined : { median: route.budgetKb },
+      note: `${files.size} files loaded by ${route.path.replace(/[0-9a-f-]{36}/, '{id}')}`,
+    });
+  }
+  return measures;
+}
+
+interface LighthouseCategories {
+  performance?: { score: number | null };
+  accessibility?: { score: number | null };
+}
+
+/** Lighthouse (its default: mobile, simulated throttling) on the bench's Chromium, `runs` times per route. */
+export async function lighthouseScores(
+  port: number,
+  stack: RunningStack,
+  routes: Route[],
+  runs: number,
+  log: (message: string) => void,
+): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  for (const route of routes) {
+    const performance: number[] = [];
+    const accessibility: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const result = await lighthouse(`${stack.url}${route.path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (result?.lhr.runtimeError)
+        log(`lighthouse ${route.name}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      const categories = (result?.lhr.categories ?? {}) as LighthouseCategories;
+      const score = (value: { score: number | null } | undefined) => Math.round((value?.score ?? 0) * 100);
+      performance.push(score(categories.performance));
+      accessibility.push(score(categories.accessibility));
+    }
+    log(`lighthouse ${route.name}: performance ${performance.join(', ')}; accessibility ${accessibility.join(', ')}`);
+    measures.push(
+      {
+        name: `Lighthouse mobile performance, ${route.name}`,
+        unit: 'score',
+        samples: performance,
+        bar: { median: 95, direction: 'min' },
+      },
+      {
+        name: `Lighthouse accessibility, ${route.name}`,
+        unit: 'score',
+        samples: accessibility,
+        bar: { median: 95, direction: 'min' },
+      },
+    );
+  }
+  return measures;
+}

@@ -1,0 +1,128 @@
+/**
+ * What the bench runs against: its own build of the app (VITE_BENCH=1, in .bench/dist), the
+ * local stack on a free port over an in-memory PGlite (or PostgreSQL at BENCH_DATABASE_URL /
+ * DATABASE_URL), accounts made through the stack's auth API and confirmed through its mailbox,
+ * and bulk rows written into the stack's database in one statement each (a long-time user's
+ * server; seeding is not what the bench measures).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { projectRoot } from '../../supabase/local/app.ts';
+import { authLimitsFrom } from '../../supabase/local/auth-limits.ts';
+import { startStack, type RunningStack } from '../../supabase/local/server.ts';
+import { confirmEmail } from '../support/confirm-email.ts';
+
+export const benchDist = join(projectRoot, '.bench', 'dist');
+
+export function buildApp(): void {
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_BENCH: '1' },
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (${result.status ?? result.signal})`);
+}
+
+export async function startBenchStack(): Promise<{ stack: RunningStack; database: string }> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+  const stack = await startStack({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    memory: !databaseUrl,
+    staticDir: benchDist,
+    jwtSecret: process.env.JWT_SECRET || randomBytes(32).toString('base64url'),
+    authLimits: authLimitsFrom(
+      process.env.LINKBOARD_AUTH_LIMITS ??
+        '{"signUp":{"max":100000},"signIn":{"max":100000},"mail":{"max":100000},"verify":{"max":100000}}',
+    ),
+  });
+  return { stack, database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory' };
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  username: string;
+}
+
+export async function signUp(stack: RunningStack, role: string, tier: 'free' | 'pro' | 'team'): Promise<Account> {
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const account = {
+    email: `bench-${role}-${tag}@example.com`,
+    password: 'bench-password-123',
+    username: `bench_${role}_${tag}`,
+  };
+  const response = await fetch(`${stack.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: account.email,
+      password: account.password,
+      data: { username: account.username, full_name: `Bench ${role}` },
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user?: { id?: string }; id?: string };
+  const id = body.user?.id ?? body.id;
+  if (!id) throw new Error('sign-up answered no user id');
+  await confirmEmail(fetch, stack.url, account.email);
+  // What the billing webhook does: the service role sets the tier.
+  const tierSet = await fetch(`${stack.url}/rest/v1/rpc/set_subscription_tier`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.keys.serviceRoleKey,
+      authorization: `Bearer ${stack.keys.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ p_user_id: id, p_tier: tier }),
+  });
+  if (!tierSet.ok) throw new Error(`set_subscription_tier: ${tierSet.status} ${await tierSet.text()}`);
+  return { id, ...account };
+}
+
+/** The seeded links' titles: 'Link number {i}', i = 1 the newest. */
+export const seededTitle = (i: number) => `Link number ${i}`;
+export const seededTags = (i: number) => [`tag${i % 17}`, `topic${i % 5}`];
+export const seededUrl = (i: number) => `https://example.com/page/${i}`;
+
+/** A directory of `links` links (i = 1 the newest, one second apart). */
+export async function seedDirectory(
+  stack: RunningStack,
+  owner: Account,
+  name: string,
+  links: number,
+  isPublic = false,
+): Promise<string> {
+  const id = randomUUID();
+  await stack.db.query(
+    `insert into public.link_directories (id, name, description, is_public, owner_id) values ($1, $2, $3, $4, $5)`,
+    [id, name, 'Seeded by the bench', isPublic, owner.id],
+  );
+  if (links > 0) {
+    await stack.db.query(
+      `insert into public.saved_links (id, directory_id, url, title, notes, tags, owner_id, created_by, created_at, updated_at)
+       select gen_random_uuid(), $1, 'https://example.com/page/' || i, 'Link number ' || i,
+              case when i % 3 = 0 then 'note ' || i end,
+              array['tag' || (i % 17), 'topic' || (i % 5)], $2, $2,
+              now() - i * interval '1 second', now() - i * interval '1 second'
+       from generate_series(1, $3::int) i`,
+      [id, owner.id, links],
+    );
+  }
+  return id;
+}
+
+export async function seedEvents(stack: RunningStack, owner: Account, count: number): Promise<void> {
+  await stack.db.query(
+    `insert into public.calendar_events (title, description, starts_at, ends_at, owner_id, created_at)
+     select 'Event ' || i, case when i % 4 = 0 then 'Agenda ' || i end,
+            date_trunc('hour', now()) + (i - 250) * interval '3 hours',
+            date_trunc('hour', now()) + (i - 250) * interval '3 hours' + interval '45 minutes',
+            $1, now() - interval '40 days'
+     from generate_series(1, $2::int) i`,
+    [owner.id, count],
+  );
+}
