@@ -46,6 +46,12 @@ begin
   if not found then
     return;
   end if;
+  -- The directory's name is the inviter's text in someone else's inbox: at most 50 invitation
+  -- mails an hour per inviter, beyond which the invite itself is refused (nothing half-done).
+  if private.throttle_wait('invite_mail', auth.uid()::text, 50, interval '1 hour') > 0 then
+    raise exception 'You have sent too many invitations. Please try again in an hour.' using hint = 'limit_reached';
+  end if;
+  perform private.throttle_record('invite_mail', auth.uid()::text);
   v_url := coalesce(rtrim(private.setting('site_url'), '/'), '') || '/Links/' || v_username || '/dir/' || v_directory;
   insert into public.outgoing_mail (to_address, subject, body, sender_id)
   values (

@@ -112,6 +112,24 @@ describe.each(dbKinds)('the invitation mail is queued by the server (%s)', (kind
     expect(await mailsTo(`frank-${stamp}@example.com`)).toEqual([]);
   });
 
+  it('refuses the 51st invitation an hour from one inviter, with nothing written', async () => {
+    const inviter = await createUser(db, { tier: 'pro', username: `bulk${stamp}` });
+    const own = await insertRow<{ id: string }>(db, 'link_directories', { name: 'Bulk', owner_id: inviter.id });
+    await db.query(
+      `insert into private.throttle_attempts (bucket, subject) select 'invite_mail', $1 from generate_series(1, 50)`,
+      [inviter.id],
+    );
+    const to = `zed-${stamp}@example.com`;
+    expect((await push(inviter, invite(to, 'viewer', own.id)))[0]).toMatchObject({
+      status: 'rejected',
+      code: 'limit_reached',
+      message: 'You have sent too many invitations. Please try again in an hour.',
+    });
+    expect(await mailsTo(to)).toEqual([]);
+    const { rows } = await db.query('select 1 from public.directory_members where user_email = $1', [to]);
+    expect(rows).toEqual([]);
+  });
+
   it('links with the relative path when no site URL is set', async () => {
     await db.query("delete from private.settings where key = 'site_url'");
     const to = `gina-${stamp}@example.com`;
