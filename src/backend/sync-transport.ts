@@ -3,35 +3,45 @@
  * `sync_pull` RPCs, with errors sorted into what the engine does about them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import * as v from 'valibot';
+
+/**
+ * The answers' envelopes as schemas that also give their types (issue 11, point 3). Rows are
+ * plain objects here; each table's rows are checked against its declaration where they are
+ * applied (src/sync/apply-rows.ts), since this module imports nothing of ours.
+ */
+const wireRows = v.record(v.string(), v.array(v.record(v.string(), v.unknown())));
+const deletedIds = v.record(v.string(), v.array(v.string()));
+
+const pushResult = v.object({
+  id: v.string(),
+  status: v.picklist(['applied', 'rejected']),
+  code: v.nullish(v.string()),
+  message: v.nullish(v.string()),
+  rows: v.optional(wireRows),
+  deleted: v.optional(deletedIds),
+});
+
+const pushAnswer = v.object({ results: v.array(pushResult) });
+
+const pullAnswer = v.object({
+  cursor: v.string(),
+  more: v.boolean(),
+  reset: v.optional(v.boolean(), false),
+  changes: v.optional(wireRows, {}),
+  purge: v.optional(v.object({ directory_ids: v.array(v.string()) }), { directory_ids: [] }),
+});
 
 /** Rows on the wire, by table name (`to_jsonb(row)`). */
-export type WireRows = Partial<Record<string, Record<string, unknown>[]>>;
+export type WireRows = Partial<v.InferOutput<typeof wireRows>>;
+export type PushResult = v.InferOutput<typeof pushResult>;
+export type PushAnswer = v.InferOutput<typeof pushAnswer>;
+export type PullAnswer = v.InferOutput<typeof pullAnswer>;
 
 export interface WireMutation {
   id: string;
   name: string;
   args: Record<string, unknown>;
-}
-
-export interface PushResult {
-  id: string;
-  status: 'applied' | 'rejected';
-  code?: string;
-  message?: string;
-  rows?: WireRows;
-  deleted?: Partial<Record<string, string[]>>;
-}
-
-export interface PushAnswer {
-  results: PushResult[];
-}
-
-export interface PullAnswer {
-  cursor: string;
-  more: boolean;
-  reset: boolean;
-  changes: WireRows;
-  purge: { directory_ids: string[] };
 }
 
 export interface SyncTransport {
@@ -57,6 +67,23 @@ export class SyncTransportError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * The answer checked against its schema (absent optional parts filled in), or a
+ * 'server' SyncTransportError that says what is wrong (the engine shows it as a sync error and
+ * retries with back-off; nothing of the answer is written).
+ */
+function checked<T>(schema: v.GenericSchema<unknown, T>, fn: string, value: unknown): T {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const message = `Malformed answer from ${fn}: ${v.getDotPath(issue) ?? 'answer'}: ${issue.message}`;
+  console.error(message, result.issues);
+  throw new SyncTransportError('server', message);
+}
+
+export const checkPushAnswer = (value: unknown): PushAnswer => checked(pushAnswer, 'sync_push', value);
+export const checkPullAnswer = (value: unknown): PullAnswer => checked(pullAnswer, 'sync_pull', value);
 
 interface RpcError {
   message?: string;

@@ -4,6 +4,8 @@ import type { MutationContext } from './mutation-context.ts';
 import type { DirectoryRow } from './rows.ts';
 import { refuse } from './mutation-error.ts';
 import { messages } from '../domain/sync-codes.ts';
+import { childrenOf, type SyncedTableName } from './synced-tables.ts';
+import type { Touched } from './targets.ts';
 
 export type DirectoryRole = 'owner' | 'editor' | 'viewer';
 
@@ -44,15 +46,28 @@ export async function ownedDirectory(
   return directory;
 }
 
-/** Drops a directory and everything in it (a delete, a tombstone, or a purge). */
-export async function dropDirectories(tx: LinkboardTx, ids: readonly string[]): Promise<void> {
+/**
+ * Deletes rows of `table` and, through the declared purge (synced-tables.ts), every row that
+ * goes with them (a directory's links, members and polls, a poll's votes), noting them in
+ * `touched`. Used by a delete, a pulled tombstone and a purge alike.
+ */
+export async function dropRows(
+  tx: LinkboardTx,
+  table: SyncedTableName,
+  ids: readonly string[],
+  touched?: Touched,
+): Promise<void> {
   if (ids.length === 0) return;
-  const polls = await tx.voting_posts.where('directory_id').anyOf(ids).primaryKeys();
-  await Promise.all([
-    tx.link_directories.bulkDelete([...ids]),
-    tx.saved_links.where('directory_id').anyOf(ids).delete(),
-    tx.directory_members.where('directory_id').anyOf(ids).delete(),
-    tx.voting_posts.bulkDelete(polls),
-    polls.length > 0 ? tx.user_votes.where('post_id').anyOf(polls).delete() : Promise.resolve(0),
-  ]);
+  await tx.table(table).bulkDelete([...ids]);
+  for (const id of ids) touched?.noteId(table, id);
+  for (const child of childrenOf(table)) {
+    const keys = (await tx.table(child.table).where(child.by).anyOf(ids).primaryKeys()) as string[];
+    for (const id of ids) touched?.noteGroup(child.table, child.by, id);
+    await dropRows(tx, child.table, keys, touched);
+  }
+}
+
+/** Drops directories and everything in them (a delete, a tombstone, or a purge). */
+export function dropDirectories(tx: LinkboardTx, ids: readonly string[], touched?: Touched): Promise<void> {
+  return dropRows(tx, 'link_directories', ids, touched);
 }

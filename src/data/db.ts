@@ -8,9 +8,11 @@ import type {
   MetaRow,
   OutboxRow,
   PollRow,
+  RowsByTable,
   UserProfileRow,
   VoteRow,
 } from './rows.ts';
+import { dexieStores, type SyncedTableName } from './synced-tables.ts';
 
 export interface OpenUserDbOptions {
   indexedDB?: IDBFactory;
@@ -36,17 +38,8 @@ export class LinkboardDb extends Dexie {
   constructor(userId: string, options: OpenUserDbOptions = {}) {
     super(dbName(userId), options);
     this.userId = userId;
-    this.version(1).stores({
-      user_profiles: 'id',
-      link_directories: 'id, owner_id',
-      saved_links: 'id, directory_id, owner_id',
-      directory_members: 'id, directory_id, user_email',
-      calendar_events: 'id, series_id, starts_at, owner_id',
-      voting_posts: 'id, directory_id, created_by_id',
-      user_votes: 'id, post_id, user_id',
-      outbox: '++seq, &id, status',
-      meta: 'key',
-    });
+    // The synced tables come from their declaration; changing a store string needs a new version.
+    this.version(1).stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key' });
   }
 
   /** Called after a mutation committed (the sync triggers listen here). */
@@ -59,6 +52,10 @@ export class LinkboardDb extends Dexie {
     for (const listener of this.mutationListeners) listener(mutation);
   }
 }
+
+/** Every declared table is a typed property of the database (fails to compile when one is missing). */
+export type SyncedTableProps = { [N in SyncedTableName]: Table<RowsByTable[N], string> };
+export const declaresEverySyncedTable = (db: LinkboardDb): SyncedTableProps => db;
 
 export function dbName(userId: string): string {
   return `linkboard-${userId}`;

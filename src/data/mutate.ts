@@ -1,7 +1,9 @@
 /** The only way the UI writes: check, apply optimistically and queue, in one transaction. */
 import type { MutationName } from '../domain/mutation-names.ts';
 import type { LinkboardDb } from './db.ts';
-import type { MutationArgs } from './mutation-args.ts';
+import { argsProblem, type MutationArgs } from './mutation-args.ts';
+import { MutationError, refuse } from './mutation-error.ts';
+import { OUTBOX_VERSION } from './outbox.ts';
 import type { MutationContext } from './mutation-context.ts';
 import { mutators } from './mutators.ts';
 import type { Mutator } from './mutator.ts';
@@ -25,9 +27,21 @@ export async function mutate<N extends MutationName>(
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
   const mutator = mutators[name] as Mutator<N>;
+  // A caller outside TypeScript's reach (a stale form state, a cast) is refused, never queued.
+  const problem = argsProblem(name, args);
   const tables = [...mutator.tables.map((table) => db.table(table)), db.outbox];
   const row = await db.transaction('rw', tables, async () => {
-    const normalized = await mutator.validate(db, args, ctx);
+    // The mutator's own checks come first, so a refusal keeps the spec's wording; whatever they
+    // let through must still have the shape of the args.
+    let normalized: MutationArgs[N];
+    try {
+      normalized = await mutator.validate(db, args, ctx);
+    } catch (error) {
+      if (problem !== null && !(error instanceof MutationError)) refuse('invalid', problem);
+      throw error;
+    }
+    const after = argsProblem(name, normalized);
+    if (after !== null) refuse('invalid', after);
     await mutator.apply(db, normalized, ctx);
     const queued: OutboxRow = {
       id: options.id ?? crypto.randomUUID(),
@@ -36,6 +50,7 @@ export async function mutate<N extends MutationName>(
       created_at: ctx.now().toISOString(),
       attempts: 0,
       status: 'pending',
+      version: OUTBOX_VERSION,
     };
     queued.seq = await db.outbox.add(queued);
     return queued;

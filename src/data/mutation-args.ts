@@ -1,103 +1,139 @@
-/** Args of every mutation of the contract (docs/sync-protocol.md): absolute values only. */
-import type { DirectoryColor, MemberRole, Priority, RecurrenceRule } from '../domain/validation.ts';
+/**
+ * Args of every mutation of the contract (docs/sync-protocol.md): absolute values only. The
+ * schemas are the boundary check (mutate, and outbox entries read back from IndexedDB) and give
+ * the TypeScript types, so the two cannot drift. They check shapes and types only: the rules
+ * (lengths, plan limits, roles) are the mutators', with the spec's wording.
+ */
+import * as v from 'valibot';
+import { directoryColors, memberRoles, priorities, recurrenceRules } from '../domain/validation.ts';
 import type { MutationName } from '../domain/mutation-names.ts';
 
-export interface Occurrence {
-  id: string;
-  title: string;
-  description: string | null;
-  starts_at: string;
-  ends_at: string;
+const id = v.string();
+const optionalText = v.optional(v.nullable(v.string()));
+const color = v.picklist(directoryColors);
+const role = v.picklist(memberRoles);
+const priority = v.nullable(v.picklist(priorities));
+
+const occurrence = v.object({
+  id,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  starts_at: v.string(),
+  ends_at: v.string(),
+});
+export type Occurrence = v.InferOutput<typeof occurrence>;
+
+const series = {
+  series_id: id,
+  rule: v.picklist(recurrenceRules),
+  until: v.string(),
+  occurrences: v.array(occurrence),
+};
+
+export const mutationArgSchemas = {
+  'profile.update': v.object({
+    username: optionalText,
+    bio: optionalText,
+    full_name: optionalText,
+    time_zone: v.optional(v.string()),
+  }),
+  'directory.create': v.object({
+    id,
+    name: v.string(),
+    description: optionalText,
+    color: v.optional(color),
+    is_public: v.optional(v.boolean()),
+    password: optionalText,
+  }),
+  'directory.update': v.object({
+    id,
+    name: v.optional(v.string()),
+    description: optionalText,
+    color: v.optional(color),
+    is_public: v.optional(v.boolean()),
+    password: optionalText,
+  }),
+  'directory.delete': v.object({ id }),
+  'link.create': v.object({
+    id,
+    directory_id: id,
+    url: v.string(),
+    title: v.string(),
+    notes: optionalText,
+    description: optionalText,
+    tags: v.optional(v.array(v.string())),
+    is_favorite: v.optional(v.boolean()),
+  }),
+  'link.update': v.object({
+    id,
+    url: v.optional(v.string()),
+    title: v.optional(v.string()),
+    notes: optionalText,
+    description: optionalText,
+    tags: v.optional(v.array(v.string())),
+  }),
+  'link.delete': v.object({ id }),
+  'link.set_favorite': v.object({ id, value: v.boolean() }),
+  'member.invite': v.object({ id, directory_id: id, user_email: v.string(), role }),
+  'member.set_role': v.object({ id, role }),
+  'member.remove': v.object({ id }),
+  'event.create': v.object({
+    id,
+    title: v.string(),
+    description: optionalText,
+    starts_at: v.nullable(v.string()),
+    ends_at: v.nullable(v.string()),
+    is_task: v.boolean(),
+    priority: v.optional(priority),
+  }),
+  'event.update': v.object({
+    id,
+    title: v.optional(v.string()),
+    description: optionalText,
+    starts_at: v.optional(v.nullable(v.string())),
+    ends_at: v.optional(v.nullable(v.string())),
+    priority: v.optional(priority),
+  }),
+  'event.delete': v.object({ id }),
+  'task.set_completed': v.object({ id, value: v.boolean() }),
+  'series.create': v.object(series),
+  'series.replace': v.object({ old_series_id: id, ...series }),
+  'series.delete': v.object({ series_id: id }),
+  'occurrence.detach': v.object({
+    id,
+    title: v.optional(v.string()),
+    description: optionalText,
+    starts_at: v.optional(v.string()),
+    ends_at: v.optional(v.string()),
+  }),
+  'poll.create': v.object({
+    id,
+    title: v.string(),
+    description: optionalText,
+    options: v.array(v.string()),
+    deadline: optionalText,
+    directory_id: optionalText,
+  }),
+  'poll.vote': v.object({ id, post_id: id, option_index: v.number() }),
+} satisfies Record<MutationName, v.GenericSchema>;
+
+type Schemas = typeof mutationArgSchemas;
+export type MutationArgs = { [N in MutationName]: v.InferOutput<Schemas[N]> };
+
+/**
+ * Null when `args` have the shape of `name`'s args, else what is wrong ('field: message'). The
+ * args themselves are never rewritten by the check.
+ */
+export function argsProblem(name: MutationName, args: unknown): string | null {
+  const schema: v.GenericSchema = mutationArgSchemas[name];
+  const result = v.safeParse(schema, args);
+  if (result.success) return null;
+  return result.issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? 'args'}: ${issue.message}`)
+    .join('; ');
 }
 
-export interface MutationArgs {
-  'profile.update': { username?: string | null; bio?: string | null; full_name?: string | null; time_zone?: string };
-  'directory.create': {
-    id: string;
-    name: string;
-    description?: string | null;
-    color?: DirectoryColor;
-    is_public?: boolean;
-    password?: string | null;
-  };
-  'directory.update': {
-    id: string;
-    name?: string;
-    description?: string | null;
-    color?: DirectoryColor;
-    is_public?: boolean;
-    password?: string | null;
-  };
-  'directory.delete': { id: string };
-  'link.create': {
-    id: string;
-    directory_id: string;
-    url: string;
-    title: string;
-    notes?: string | null;
-    description?: string | null;
-    tags?: string[];
-    is_favorite?: boolean;
-  };
-  'link.update': {
-    id: string;
-    url?: string;
-    title?: string;
-    notes?: string | null;
-    description?: string | null;
-    tags?: string[];
-  };
-  'link.delete': { id: string };
-  'link.set_favorite': { id: string; value: boolean };
-  'member.invite': { id: string; directory_id: string; user_email: string; role: MemberRole };
-  'member.set_role': { id: string; role: MemberRole };
-  'member.remove': { id: string };
-  'event.create': {
-    id: string;
-    title: string;
-    description?: string | null;
-    starts_at: string | null;
-    ends_at: string | null;
-    is_task: boolean;
-    priority?: Priority | null;
-  };
-  'event.update': {
-    id: string;
-    title?: string;
-    description?: string | null;
-    starts_at?: string | null;
-    ends_at?: string | null;
-    priority?: Priority | null;
-  };
-  'event.delete': { id: string };
-  'task.set_completed': { id: string; value: boolean };
-  'series.create': { series_id: string; rule: RecurrenceRule; until: string; occurrences: Occurrence[] };
-  'series.replace': {
-    old_series_id: string;
-    series_id: string;
-    rule: RecurrenceRule;
-    until: string;
-    occurrences: Occurrence[];
-  };
-  'series.delete': { series_id: string };
-  'occurrence.detach': {
-    id: string;
-    title?: string;
-    description?: string | null;
-    starts_at?: string;
-    ends_at?: string;
-  };
-  'poll.create': {
-    id: string;
-    title: string;
-    description?: string | null;
-    options: string[];
-    deadline?: string | null;
-    directory_id?: string | null;
-  };
-  'poll.vote': { id: string; post_id: string; option_index: number };
-}
-
-// Every contract name has args, and nothing else does.
+// Every contract name has a schema, and nothing else does.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const argsCoverContract: Exact<keyof MutationArgs, MutationName> = true;

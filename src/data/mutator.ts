@@ -3,7 +3,8 @@ import type { MutationName } from '../domain/mutation-names.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
-import type { SyncedTableName } from './rows.ts';
+import type { SyncedTableName } from './synced-tables.ts';
+import type { Target } from './targets.ts';
 
 /**
  * The database as seen inside a Dexie transaction scope: every table used must be listed in
@@ -14,6 +15,11 @@ export type LinkboardTx = LinkboardDb;
 export interface Mutator<N extends MutationName> {
   /** Tables read or written by validate and apply. */
   tables: readonly SyncedTableName[];
+  /**
+   * The rows apply reads or writes, from the args alone: a server write to one of them may
+   * have overwritten the optimistic change, so the rebase re-applies the mutation.
+   */
+  targets(args: MutationArgs[N], ctx: Pick<MutationContext, 'userId'>): readonly Target[];
   /** Throws a MutationError, or returns the args as they will be queued (normalized). */
   validate(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<MutationArgs[N]>;
   /** The optimistic change. Absolute and idempotent: a rebase runs it again over server rows. */

@@ -2,9 +2,10 @@
 import { dropDirectories } from '../data/access.ts';
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
+import { Touched } from '../data/targets.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
-import { clearSyncedTables, putRows, syncScope } from './apply-rows.ts';
-import { nothingTouched, noteTouched, rebase, type Touched } from './rebase.ts';
+import { checkWireRows, clearSyncedTables, putRows, syncScope } from './apply-rows.ts';
+import { rebase } from './rebase.ts';
 
 export const CURSOR_KEY = 'cursor';
 /** Set (by discard) to make the next pull start from scratch, like a server-ordered reset. */
@@ -15,16 +16,6 @@ export async function readPullState(db: LinkboardDb): Promise<{ cursor: string |
   const [cursor, reset] = await Promise.all([db.meta.get(CURSOR_KEY), db.meta.get(RESET_KEY)]);
   const wantsReset = reset?.value === true;
   return { cursor: wantsReset || typeof cursor?.value !== 'string' ? null : cursor.value, reset: wantsReset };
-}
-
-export function isPullAnswer(value: unknown): value is PullAnswer {
-  if (value === null || typeof value !== 'object') return false;
-  const answer = value as Partial<PullAnswer>;
-  return (
-    typeof answer.cursor === 'string' &&
-    typeof answer.more === 'boolean' &&
-    (answer.changes === undefined || (answer.changes !== null && typeof answer.changes === 'object'))
-  );
 }
 
 /**
@@ -38,25 +29,19 @@ export async function applyPullPage(
   page: PullAnswer,
   options: { clear: boolean; ctx: MutationContext },
 ): Promise<void> {
+  // Checked before the transaction: an invalid row writes nothing and fails the sync clearly.
+  checkWireRows(page.changes);
   await db.transaction('rw', syncScope(db), async () => {
     const fromScratch = options.clear || page.reset === true;
     if (fromScratch) await clearSyncedTables(db);
-    await putRows(db, page.changes);
-    const purged = page.purge?.directory_ids ?? [];
-    await dropDirectories(db, purged);
-    // After a clear every optimistic row is gone: re-apply the whole queue. Otherwise only the
-    // mutations this page's rows could have overwritten, or a long queue would be re-applied
+    // What the page writes and deletes (purged directories with their content) is noted; after
+    // a clear every optimistic row is gone, so the whole queue is re-applied. Otherwise only the
+    // mutations whose declared targets the page touched, or a long queue would be re-applied
     // once per page of a big pull.
-    let touched: Touched | undefined;
-    if (!fromScratch) {
-      touched = nothingTouched();
-      noteTouched(touched, page.changes);
-      for (const id of purged) {
-        touched.ids.add(id);
-        touched.parents.add(id);
-      }
-    }
-    await rebase(db, options.ctx, touched);
+    const touched = new Touched();
+    await putRows(db, page.changes, touched);
+    await dropDirectories(db, page.purge?.directory_ids ?? [], touched);
+    await rebase(db, options.ctx, fromScratch ? undefined : touched);
     await db.meta.bulkPut([
       { key: CURSOR_KEY, value: page.cursor },
       { key: LAST_PULLED_KEY, value: options.ctx.now().toISOString() },

@@ -5,10 +5,16 @@
  */
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
-import type { OutboxRow } from '../data/rows.ts';
-import { SyncTransportError, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
-import { GENERIC_REJECTION, applyPushAnswer } from './apply-push.ts';
-import { RESET_KEY, applyPullPage, isPullAnswer, readPullState } from './apply-pull.ts';
+import { entryProblem, upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
+import {
+  SyncTransportError,
+  checkPullAnswer,
+  checkPushAnswer,
+  type PushResult,
+  type SyncTransport,
+} from '../backend/sync-transport.ts';
+import { GENERIC_REJECTION, applyPushAnswer, checkAnswerRows } from './apply-push.ts';
+import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
 import { MAX_PUSH_BYTES, MAX_PUSH_COUNT, MAX_REQUEST_BYTES, TOO_LARGE, planBatch, wireMutation } from './batch.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
@@ -59,6 +65,7 @@ export class SyncEngine {
   private retryTimer: TimerHandle | null = null;
   private stopped = false;
   private lastSyncedAt: string | null = null;
+  private outboxUpgraded = false;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -127,6 +134,11 @@ export class SyncEngine {
     this.clearRetry();
     await this.report('syncing', null);
     try {
+      if (!this.outboxUpgraded) {
+        // Entries written by an older app: upgraded, or failed with a reason (once per engine).
+        await upgradeOutbox(this.options.db);
+        this.outboxUpgraded = true;
+      }
       await this.push();
       await this.pull();
       this.afterSync();
@@ -155,6 +167,8 @@ export class SyncEngine {
       await this.report('error', SESSION_EXPIRED);
       return 'error';
     }
+    // Anything else (a server error, an invalid pulled row) is shown and retried with back-off.
+    console.error('Sync failed', error);
     this.scheduleRetry();
     await this.report('error', error instanceof Error ? error.message : String(error));
     return 'error';
@@ -170,6 +184,12 @@ export class SyncEngine {
         .filter((row) => row.status === 'pending')
         .limit(batchSize)
         .toArray();
+      // Entries are checked as read back (a retried damaged one, a write by another app
+      // version): an older one is upgraded in place, one that cannot be sent is failed.
+      if (queue.some((row) => entryProblem(row) !== null)) {
+        await upgradeOutbox(db);
+        continue;
+      }
       const plan = planBatch(queue, batchSize, maxBytes, this.options.maxRequestBytes ?? MAX_REQUEST_BYTES);
       if (plan.kind === 'empty') return;
       if (plan.kind === 'too-large') {
@@ -180,7 +200,9 @@ export class SyncEngine {
       const batch = plan.rows;
       let answer;
       try {
-        answer = await this.withAuth(() => transport.push(batch.map(wireMutation)));
+        answer = checkPushAnswer(await this.withAuth(() => transport.push(batch.map(wireMutation))));
+        // An invalid answer counts as a failed attempt of what it answers (so it cannot wedge the queue).
+        checkAnswerRows(answer);
       } catch (error) {
         if (!(error instanceof SyncTransportError) || error.kind !== 'server') throw error;
         if (batch.length > 1) {
@@ -238,8 +260,7 @@ export class SyncEngine {
     const limit = this.options.pullLimit ?? 1000;
     for (let page = 0; page < 100_000; page += 1) {
       const state = await readPullState(db);
-      const answer = await this.withAuth(() => transport.pull(state.cursor, limit));
-      if (!isPullAnswer(answer)) throw new SyncTransportError('server', 'Malformed answer from sync_pull.');
+      const answer = checkPullAnswer(await this.withAuth(() => transport.pull(state.cursor, limit)));
       await applyPullPage(db, answer, { clear: state.reset, ctx: this.options.context() });
       if (!answer.more) return;
     }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
+import { OUTBOX_VERSION } from '../../src/data/outbox.ts';
 import { mutationNames } from '../../src/domain/mutation-names.ts';
 import {
   ME,
@@ -49,6 +50,7 @@ describe('mutate', () => {
         created_at: ctx().now().toISOString(),
         attempts: 0,
         status: 'pending',
+        version: OUTBOX_VERSION,
       },
     ]);
   });

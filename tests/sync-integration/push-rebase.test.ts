@@ -7,7 +7,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { applyPushAnswer } from '../../src/sync/apply-push.ts';
-import { ctx, freshDb, makeDirectory, makePoll, uuid } from '../data/helpers.ts';
+import { ctx, freshDb, makeDirectory, makeLink, makePoll, uuid } from '../data/helpers.ts';
 
 const pro = ctx({ tier: 'pro' });
 
@@ -62,7 +62,7 @@ it('still re-applies a pending delete of the directory a written row sits in, an
   await mutate(db, 'directory.delete', { id: dir.id }, pro);
   await mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 0 }, pro);
   const [create] = await db.outbox.orderBy('seq').toArray();
-  const row = { id: link, directory_id: dir.id, url: 'https://a.test', title: 'A', tags: [], owner_id: pro.userId };
+  const row = makeLink({ id: link, directory_id: dir.id, url: 'https://a.test', title: 'A', owner_id: pro.userId });
   await applyPushAnswer(
     db,
     [create!.id],

@@ -194,7 +194,7 @@ describe('batches the server accepts', () => {
     const rows = Array.from({ length: count }, () => ({
       id: uuid(),
       name: 'event.create' as const,
-      args: { id: uuid(), title: 'E', notes: 'x'.repeat(notesBytes), is_task: true },
+      args: { id: uuid(), title: 'E', notes: 'x'.repeat(notesBytes), is_task: true, starts_at: null, ends_at: null },
       created_at: new Date().toISOString(),
       attempts: 0,
       status: 'pending' as const,

@@ -25,6 +25,44 @@ const TABLE_OF: Record<string, string> = {
   poll: 'voting_posts',
 };
 
+/** Columns a new row gets when the args leave them out (the real server's defaults), so rows are whole. */
+function defaults(table: string, userId: string): Record<string, unknown> {
+  switch (table) {
+    case 'user_profiles':
+      return { email: null, full_name: '', username: null, bio: '', subscription_tier: 'free', time_zone: 'UTC' };
+    case 'link_directories':
+      return { description: null, color: 'blue', is_public: false, has_password: false, owner_id: userId };
+    case 'saved_links':
+      return { notes: null, description: null, tags: [], is_favorite: false, created_by: null, owner_id: userId };
+    case 'directory_members':
+      return { role: 'viewer', inviter_id: null };
+    case 'calendar_events':
+      return {
+        description: null,
+        starts_at: null,
+        ends_at: null,
+        owner_id: userId,
+        is_task: false,
+        priority: null,
+        is_completed: false,
+        series_id: null,
+        recurrence_rule: 'none',
+        recurrence_end_date: null,
+      };
+    case 'voting_posts':
+      return {
+        description: null,
+        deadline: null,
+        directory_id: null,
+        created_by: null,
+        created_by_id: userId,
+        is_active: true,
+      };
+    default:
+      return {};
+  }
+}
+
 export class FakeServer {
   readonly tables = new Map<string, Map<string, Row>>();
   private version = 0;
@@ -58,6 +96,7 @@ export class FakeServer {
     const row = input as Row;
     const previous = this.table(name).get(row.id);
     const stored = {
+      ...defaults(name, this.userId),
       created_at: '2026-03-01T00:00:00.000Z',
       ...previous,
       ...row,

@@ -3,8 +3,9 @@ import { useFailedMutations } from '../../data/queries/outbox.ts';
 import type { OutboxRow } from '../../data/rows.ts';
 import { useUserSession } from './user-session.ts';
 
-/** 'link.create' → 'Link create'. */
+/** 'link.create' → 'Link create' (an entry too damaged to have a name is 'Unknown change'). */
 function describe(row: OutboxRow): string {
+  if (typeof row.name !== 'string') return 'Unknown change';
   const words = row.name.replace(/[._]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -6,6 +6,7 @@ import type { MutationArgs } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type Mutator } from '../mutator.ts';
+import { groupTarget, rowTarget } from '../targets.ts';
 
 type DirectoryFields = MutationArgs['directory.update'];
 
@@ -22,8 +23,11 @@ function checkFields<T extends Partial<DirectoryFields>>(args: T, ctx: MutationC
   return out;
 }
 
+const directoryRow = (args: { id: string }) => [rowTarget('link_directories', args.id)];
+
 export const directoryCreate: Mutator<'directory.create'> = {
   tables: ['link_directories'],
+  targets: directoryRow,
   async validate(tx, args, ctx) {
     if (args.name === undefined) refuse('invalid', messages.directoryName);
     const out = checkFields(args, ctx);
@@ -48,6 +52,7 @@ export const directoryCreate: Mutator<'directory.create'> = {
 
 export const directoryUpdate: Mutator<'directory.update'> = {
   tables: ['link_directories'],
+  targets: directoryRow,
   async validate(tx, args, ctx) {
     await ownedDirectory(tx, args.id, ctx);
     return checkFields(args, ctx);
@@ -70,6 +75,13 @@ export const directoryUpdate: Mutator<'directory.update'> = {
 
 export const directoryDelete: Mutator<'directory.delete'> = {
   tables: ['link_directories', 'saved_links', 'directory_members', 'voting_posts', 'user_votes'],
+  // The directory and its content (a poll's votes go with the poll, which is in the directory).
+  targets: (args) => [
+    rowTarget('link_directories', args.id),
+    groupTarget('saved_links', 'directory_id', args.id),
+    groupTarget('directory_members', 'directory_id', args.id),
+    groupTarget('voting_posts', 'directory_id', args.id),
+  ],
   async validate(tx, args, ctx) {
     await ownedDirectory(tx, args.id, ctx);
     return args;

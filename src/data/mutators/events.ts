@@ -5,6 +5,7 @@ import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
 import type { EventRow } from '../rows.ts';
+import { rowTarget } from '../targets.ts';
 
 export async function eventOrRefuse(tx: LinkboardTx, id: string, ctx: MutationContext): Promise<EventRow> {
   const event = await tx.calendar_events.get(id);
@@ -39,8 +40,12 @@ export async function eventsThisMonth(tx: LinkboardTx, ctx: MutationContext): Pr
     .count();
 }
 
+/** The event the args name. */
+export const eventRow = (args: { id: string }) => [rowTarget('calendar_events', args.id)];
+
 export const eventCreate: Mutator<'event.create'> = {
   tables: ['calendar_events'],
+  targets: eventRow,
   async validate(tx, args, ctx) {
     if (args.title === undefined) refuse('invalid', messages.eventTitle);
     const isTask = args.is_task === true;
@@ -77,6 +82,7 @@ export const eventCreate: Mutator<'event.create'> = {
 
 export const eventUpdate: Mutator<'event.update'> = {
   tables: ['calendar_events'],
+  targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
     checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'priority']) });
@@ -93,6 +99,7 @@ export const eventUpdate: Mutator<'event.update'> = {
 
 export const eventDelete: Mutator<'event.delete'> = {
   tables: ['calendar_events'],
+  targets: eventRow,
   async validate(tx, args, ctx) {
     await eventOrRefuse(tx, args.id, ctx);
     return args;
@@ -104,6 +111,7 @@ export const eventDelete: Mutator<'event.delete'> = {
 
 export const taskSetCompleted: Mutator<'task.set_completed'> = {
   tables: ['calendar_events'],
+  targets: eventRow,
   async validate(tx, args, ctx) {
     await eventOrRefuse(tx, args.id, ctx);
     if (typeof args.value !== 'boolean') refuse('invalid', 'value must be true or false.');

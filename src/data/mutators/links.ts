@@ -8,6 +8,7 @@ import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
 import type { DirectoryRow, LinkRow } from '../rows.ts';
+import { rowTarget } from '../targets.ts';
 
 /**
  * The plan that governs a directory's links is its owner's (design 4.3). The client knows only
@@ -46,8 +47,12 @@ async function linkOrRefuse(tx: LinkboardTx, id: string): Promise<LinkRow> {
 
 const linkTables = ['link_directories', 'directory_members', 'saved_links'] as const;
 
+const linkRow = (args: { id: string }) => [rowTarget('saved_links', args.id)];
+
 export const linkCreate: Mutator<'link.create'> = {
   tables: linkTables,
+  // apply reads the directory for the link's owner.
+  targets: (args) => [rowTarget('saved_links', args.id), rowTarget('link_directories', args.directory_id)],
   async validate(tx, args, ctx) {
     if (args.url === undefined) refuse('invalid', messages.linkUrl);
     if (args.title === undefined) refuse('invalid', messages.linkTitle);
@@ -81,6 +86,7 @@ export const linkCreate: Mutator<'link.create'> = {
 
 export const linkUpdate: Mutator<'link.update'> = {
   tables: linkTables,
+  targets: linkRow,
   async validate(tx, args, ctx) {
     const link = await linkOrRefuse(tx, args.id);
     const directory = await editableDirectory(tx, link.directory_id, ctx);
@@ -94,6 +100,7 @@ export const linkUpdate: Mutator<'link.update'> = {
 
 export const linkDelete: Mutator<'link.delete'> = {
   tables: linkTables,
+  targets: linkRow,
   async validate(tx, args, ctx) {
     const link = await linkOrRefuse(tx, args.id);
     await editableDirectory(tx, link.directory_id, ctx);
@@ -106,6 +113,7 @@ export const linkDelete: Mutator<'link.delete'> = {
 
 export const linkSetFavorite: Mutator<'link.set_favorite'> = {
   tables: linkTables,
+  targets: linkRow,
   async validate(tx, args, ctx) {
     const link = await linkOrRefuse(tx, args.id);
     const directory = await editableDirectory(tx, link.directory_id, ctx);

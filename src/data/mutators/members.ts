@@ -4,8 +4,10 @@ import { ownedDirectory } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
 import { stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
 import type { MemberRow } from '../rows.ts';
+import { rowTarget } from '../targets.ts';
 
 const memberTables = ['link_directories', 'directory_members'] as const;
+const memberRow = (args: { id: string }) => [rowTarget('directory_members', args.id)];
 
 async function memberOrRefuse(tx: LinkboardTx, id: string): Promise<MemberRow> {
   return (await tx.directory_members.get(id)) ?? refuse('not_found', messages.memberNotFound);
@@ -13,6 +15,7 @@ async function memberOrRefuse(tx: LinkboardTx, id: string): Promise<MemberRow> {
 
 export const memberInvite: Mutator<'member.invite'> = {
   tables: memberTables,
+  targets: memberRow,
   async validate(tx, args, ctx) {
     await ownedDirectory(tx, args.directory_id, ctx, messages.ownerOnly);
     if (typeof args.user_email !== 'string' || !isEmail(args.user_email)) refuse('invalid', messages.memberEmail);
@@ -40,6 +43,7 @@ export const memberInvite: Mutator<'member.invite'> = {
 
 export const memberSetRole: Mutator<'member.set_role'> = {
   tables: memberTables,
+  targets: memberRow,
   async validate(tx, args, ctx) {
     const member = await memberOrRefuse(tx, args.id);
     await ownedDirectory(tx, member.directory_id, ctx, messages.ownerOnly);
@@ -56,6 +60,7 @@ export const memberSetRole: Mutator<'member.set_role'> = {
 
 export const memberRemove: Mutator<'member.remove'> = {
   tables: memberTables,
+  targets: memberRow,
   async validate(tx, args, ctx) {
     const member = await memberOrRefuse(tx, args.id);
     await ownedDirectory(tx, member.directory_id, ctx, messages.ownerOnly);

@@ -5,6 +5,7 @@ import { directoryOrRefuse, roleIn } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
 import { stamp, type Mutator } from '../mutator.ts';
 import type { PollRow } from '../rows.ts';
+import { rowTarget } from '../targets.ts';
 
 export function isPollOpen(poll: PollRow, now: Date): boolean {
   if (poll.is_active === false) return false;
@@ -14,6 +15,7 @@ export function isPollOpen(poll: PollRow, now: Date): boolean {
 
 export const pollCreate: Mutator<'poll.create'> = {
   tables: ['voting_posts', 'link_directories', 'directory_members'],
+  targets: (args) => [rowTarget('voting_posts', args.id)],
   async validate(tx, args, ctx) {
     if (isBlank(args.title)) refuse('invalid', messages.linkTitle);
     const options = Array.isArray(args.options) ? cleanPollOptions(args.options) : null;
@@ -62,6 +64,8 @@ export const pollCreate: Mutator<'poll.create'> = {
 
 export const pollVote: Mutator<'poll.vote'> = {
   tables: ['voting_posts', 'user_votes'],
+  // The vote, and the poll its count goes into.
+  targets: (args) => [rowTarget('user_votes', args.id), rowTarget('voting_posts', args.post_id)],
   async validate(tx, args, ctx) {
     const poll = (await tx.voting_posts.get(args.post_id)) ?? refuse('not_found', messages.pollNotFound);
     if (!isPollOpen(poll, ctx.now())) refuse('poll_closed', messages.pollClosed);

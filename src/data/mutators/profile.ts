@@ -2,11 +2,13 @@ import { messages } from '../../domain/sync-codes.ts';
 import { isValidTimeZone } from '../../domain/validation.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, type Mutator } from '../mutator.ts';
+import { rowTarget } from '../targets.ts';
 
 const USERNAME = /^[a-z0-9_-]{3,30}$/;
 
 export const profileUpdate: Mutator<'profile.update'> = {
   tables: ['user_profiles'],
+  targets: (_args, ctx) => [rowTarget('user_profiles', ctx.userId)],
   async validate(_tx, args) {
     const out = { ...args };
     if (out.username !== undefined && out.username !== null) {

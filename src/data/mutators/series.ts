@@ -4,7 +4,8 @@ import type { MutationArgs, Occurrence } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
-import { checkEventShape, eventOrRefuse } from './events.ts';
+import { groupTarget, rowTarget, type Target } from '../targets.ts';
+import { checkEventShape, eventOrRefuse, eventRow } from './events.ts';
 
 type SeriesArgs = MutationArgs['series.create'];
 
@@ -45,12 +46,18 @@ async function putSeries(tx: LinkboardTx, args: SeriesArgs, ctx: MutationContext
   );
 }
 
+/** The occurrences the args carry. */
+const occurrenceRows = (args: SeriesArgs): Target[] =>
+  args.occurrences.map((occurrence) => rowTarget('calendar_events', occurrence.id));
+const seriesGroup = (seriesId: string) => groupTarget('calendar_events', 'series_id', seriesId);
+
 async function dropSeries(tx: LinkboardTx, seriesId: string): Promise<void> {
   await tx.calendar_events.where('series_id').equals(seriesId).delete();
 }
 
 export const seriesCreate: Mutator<'series.create'> = {
   tables: ['calendar_events'],
+  targets: occurrenceRows,
   async validate(_tx, args, ctx) {
     return checkSeries(args, ctx);
   },
@@ -61,6 +68,7 @@ export const seriesCreate: Mutator<'series.create'> = {
 
 export const seriesReplace: Mutator<'series.replace'> = {
   tables: ['calendar_events'],
+  targets: (args) => [seriesGroup(args.old_series_id), ...occurrenceRows(args)],
   async validate(_tx, args, ctx) {
     return checkSeries(args, ctx);
   },
@@ -72,6 +80,7 @@ export const seriesReplace: Mutator<'series.replace'> = {
 
 export const seriesDelete: Mutator<'series.delete'> = {
   tables: ['calendar_events'],
+  targets: (args) => [seriesGroup(args.series_id)],
   async validate(_tx, args) {
     if (typeof args.series_id !== 'string' || args.series_id === '') refuse('invalid', 'series_id is required.');
     return args;
@@ -83,6 +92,7 @@ export const seriesDelete: Mutator<'series.delete'> = {
 
 export const occurrenceDetach: Mutator<'occurrence.detach'> = {
   tables: ['calendar_events'],
+  targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
     checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at']) });

@@ -1,0 +1,258 @@
+/**
+ * The one declaration of every synced table (issue 11, point 1; docs/architecture.md "Adding a
+ * synced table"). Everything the client keeps per table is derived from here: the row types
+ * (rows.ts), the Dexie schema (db.ts), which tables a pull or a push answer writes, how a
+ * pulled row is checked, what a lost directory takes with it, and what clear-on-reset empties.
+ * tests/db/synced-tables.test.ts fails when the server knows a table this list does not (or the
+ * other way round), or when a declared field is not a column.
+ */
+import * as v from 'valibot';
+import { directoryColors, memberRoles, priorities, recurrenceRules } from '../domain/validation.ts';
+
+/** The columns every synced table has on the server (design 3, Sync contract). */
+const base = {
+  id: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
+  /** Never set on a stored row: a pulled tombstone deletes the local row. */
+  deleted_at: v.optional(v.nullable(v.string())),
+  /** The server's writing transaction; absent on an optimistic row. */
+  txid: v.optional(v.nullable(v.string())),
+};
+
+const text = v.string();
+const nullableText = v.nullable(v.string());
+
+/** Who can see a table's rows, as the server's sync_pull decides it (documentation, and the cascade below). */
+export type Visibility =
+  /** Only the user's own row(s): `id` or `owner_id` is the user. */
+  | 'own'
+  /** The owner and the members of the directory the row sits in. */
+  | 'directory'
+  /** Whoever sees the poll the row belongs to. */
+  | 'poll';
+
+export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
+  /** Primary key (Dexie's first store entry); always `id` today. */
+  key: 'id';
+  /** Dexie secondary indexes (what the client queries by). */
+  indexes: readonly string[];
+  /** The row's fields: the checks on a pulled row and, through rows.ts, its TypeScript type. */
+  fields: E;
+  /** Fields that are not columns of the server's table (computed by sync_pull, or local only). */
+  notColumns?: readonly string[];
+  visibleTo: Visibility;
+  /**
+   * How losing access (a purge, a tombstone, a delete) reaches the table: 'root' for the
+   * directory itself, `{ with, by }` when its rows go with the parent row named in column `by`
+   * of table `with`, 'never' when the table is never purged (the user's own rows).
+   */
+  purge: 'root' | { with: string; by: string } | 'never';
+  /**
+   * Columns that group rows a mutation may target as a set (a series, a directory's content);
+   * a written row's values there are noted for the rebase (src/sync/rebase.ts).
+   */
+  groups?: readonly string[];
+}
+
+/**
+ * A table's declaration with its two checks: `schema` (exactly the declared fields: the row
+ * type) and `wire` (declared fields typed, other keys kept, for a row as the server sends it:
+ * a column added on the server before the client knows it must not fail the pull).
+ */
+function table<E extends v.ObjectEntries>(spec: SyncedTableSpec<E>) {
+  return { ...spec, schema: v.object(spec.fields), wire: v.looseObject(spec.fields) };
+}
+
+/** In dependency order: a table's purge parent comes before it. */
+export const syncedTables = {
+  user_profiles: table({
+    key: 'id',
+    indexes: [],
+    fields: {
+      ...base,
+      email: nullableText,
+      full_name: text,
+      username: nullableText,
+      bio: text,
+      subscription_tier: v.picklist(['free', 'pro', 'team']),
+      time_zone: text,
+    },
+    visibleTo: 'own',
+    purge: 'never',
+  }),
+  link_directories: table({
+    key: 'id',
+    indexes: ['owner_id'],
+    fields: {
+      ...base,
+      name: text,
+      description: nullableText,
+      color: v.picklist(directoryColors),
+      is_public: v.boolean(),
+      has_password: v.boolean(),
+      owner_id: text,
+      /** The owner's plan (free, pro, team), sent by the server with a directory shared with the user. */
+      owner_tier: v.optional(v.string()),
+    },
+    notColumns: ['owner_tier'],
+    visibleTo: 'directory',
+    purge: 'root',
+  }),
+  saved_links: table({
+    key: 'id',
+    indexes: ['directory_id', 'owner_id'],
+    fields: {
+      ...base,
+      directory_id: text,
+      url: text,
+      title: text,
+      notes: nullableText,
+      description: nullableText,
+      tags: v.array(v.string()),
+      is_favorite: v.boolean(),
+      created_by: nullableText,
+      owner_id: text,
+    },
+    visibleTo: 'directory',
+    purge: { with: 'link_directories', by: 'directory_id' },
+    groups: ['directory_id'],
+  }),
+  directory_members: table({
+    key: 'id',
+    indexes: ['directory_id', 'user_email'],
+    fields: {
+      ...base,
+      directory_id: text,
+      user_email: text,
+      role: v.picklist(memberRoles),
+      inviter_id: nullableText,
+    },
+    visibleTo: 'directory',
+    purge: { with: 'link_directories', by: 'directory_id' },
+    groups: ['directory_id'],
+  }),
+  calendar_events: table({
+    key: 'id',
+    indexes: ['series_id', 'starts_at', 'owner_id'],
+    fields: {
+      ...base,
+      title: text,
+      description: nullableText,
+      starts_at: nullableText,
+      ends_at: nullableText,
+      owner_id: text,
+      is_task: v.boolean(),
+      priority: v.nullable(v.picklist(priorities)),
+      is_completed: v.boolean(),
+      series_id: nullableText,
+      recurrence_rule: v.picklist(['none', ...recurrenceRules]),
+      recurrence_end_date: nullableText,
+    },
+    visibleTo: 'own',
+    purge: 'never',
+    groups: ['series_id'],
+  }),
+  voting_posts: table({
+    key: 'id',
+    indexes: ['directory_id', 'created_by_id'],
+    fields: {
+      ...base,
+      title: text,
+      description: nullableText,
+      options: v.array(v.object({ text: v.string(), votes: v.number() })),
+      deadline: nullableText,
+      directory_id: nullableText,
+      created_by: nullableText,
+      created_by_id: text,
+      is_active: v.boolean(),
+      /** Local only: ids of pending votes already counted into `options` (so a rebase counts each once). */
+      local_votes: v.optional(v.array(v.string())),
+    },
+    notColumns: ['local_votes'],
+    visibleTo: 'directory',
+    purge: { with: 'link_directories', by: 'directory_id' },
+    groups: ['directory_id'],
+  }),
+  user_votes: table({
+    key: 'id',
+    indexes: ['post_id', 'user_id'],
+    fields: {
+      ...base,
+      post_id: text,
+      option_index: v.number(),
+      user_email: nullableText,
+      user_id: text,
+    },
+    visibleTo: 'poll',
+    purge: { with: 'voting_posts', by: 'post_id' },
+    groups: ['post_id'],
+  }),
+};
+
+export type SyncedTables = typeof syncedTables;
+export type SyncedTableName = keyof SyncedTables;
+
+/** The stored row of a table: its fields' output types (a plain object schema, so extra keys are not in the type). */
+export type RowOf<N extends SyncedTableName> = v.InferOutput<SyncedTables[N]['schema']>;
+
+export const syncedTableNames = Object.keys(syncedTables) as SyncedTableName[];
+
+export function isSyncedTableName(name: string): name is SyncedTableName {
+  return Object.hasOwn(syncedTables, name);
+}
+
+/** The Dexie stores of the synced tables ('id, owner_id', ...). */
+export function dexieStores(): Record<SyncedTableName, string> {
+  const stores = {} as Record<SyncedTableName, string>;
+  for (const name of syncedTableNames) {
+    const spec: SyncedTableSpec = syncedTables[name];
+    stores[name] = [spec.key, ...spec.indexes].join(', ');
+  }
+  return stores;
+}
+
+export class InvalidRowError extends Error {
+  constructor(
+    readonly table: string,
+    readonly issues: string,
+  ) {
+    super(`The server sent an invalid ${table} row: ${issues}`);
+    this.name = 'InvalidRowError';
+  }
+}
+
+/** Checks rows of `table` as received; throws an InvalidRowError naming the first bad field. */
+export function checkRows<N extends SyncedTableName>(table: N, rows: readonly unknown[]): RowOf<N>[] {
+  const schema: v.GenericSchema = syncedTables[table].wire;
+  return rows.map((row) => {
+    const result = v.safeParse(schema, row);
+    if (!result.success) throw new InvalidRowError(table, describeIssues(result.issues));
+    // The input, not the output: the check changes nothing of what is stored.
+    return row as RowOf<N>;
+  });
+}
+
+/** 'field: message' of the first issues of a failed check. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The tables whose rows go with a row of `parent`, and the column naming it. */
+export function childrenOf(parent: SyncedTableName): { table: SyncedTableName; by: string }[] {
+  const out: { table: SyncedTableName; by: string }[] = [];
+  for (const name of syncedTableNames) {
+    const purge: SyncedTableSpec['purge'] = syncedTables[name].purge;
+    if (typeof purge === 'object' && purge.with === parent) out.push({ table: name, by: purge.by });
+  }
+  return out;
+}
+
+/** Columns of `table` whose values group rows for the rebase. */
+export function groupsOf(table: SyncedTableName): readonly string[] {
+  const spec: SyncedTableSpec = syncedTables[table];
+  return spec.groups ?? [];
+}
