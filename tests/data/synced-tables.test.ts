@@ -1,0 +1,77 @@
+/** The registry of synced tables (src/data/synced-tables.ts) and what the client derives from it. */
+import { expect, it } from 'vitest';
+import { dropDirectories } from '../../src/data/access.ts';
+import {
+  InvalidRowError,
+  checkRows,
+  childrenOf,
+  dexieStores,
+  syncedTableNames,
+  syncedTables,
+  type SyncedTableSpec,
+} from '../../src/data/synced-tables.ts';
+import { Touched, groupTarget, rowTarget } from '../../src/data/targets.ts';
+import { freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
+
+it('derives the Dexie stores the database was created with (a change needs a new Dexie version)', () => {
+  expect(dexieStores()).toEqual({
+    user_profiles: 'id',
+    link_directories: 'id, owner_id',
+    saved_links: 'id, directory_id, owner_id',
+    directory_members: 'id, directory_id, user_email',
+    calendar_events: 'id, series_id, starts_at, owner_id',
+    voting_posts: 'id, directory_id, created_by_id',
+    user_votes: 'id, post_id, user_id',
+  });
+  const db = freshDb();
+  expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'meta', 'outbox'].sort());
+});
+
+it('purges through declared parents that come first and through indexed columns', () => {
+  syncedTableNames.forEach((name, index) => {
+    const spec: SyncedTableSpec = syncedTables[name];
+    if (typeof spec.purge !== 'object') return;
+    expect(syncedTableNames.indexOf(spec.purge.with as never)).toBeLessThan(index);
+    expect(syncedTables[spec.purge.with as never]).toBeDefined();
+    expect(spec.indexes).toContain(spec.purge.by);
+  });
+  expect(childrenOf('link_directories').map((child) => child.table)).toEqual([
+    'saved_links',
+    'directory_members',
+    'voting_posts',
+  ]);
+  expect(childrenOf('voting_posts')).toEqual([{ table: 'user_votes', by: 'post_id' }]);
+});
+
+it('drops a directory with its content, and notes what went for the rebase', async () => {
+  const db = freshDb();
+  const dir = makeDirectory();
+  const kept = makeDirectory();
+  const poll = makePoll({ directory_id: dir.id });
+  const link = makeLink({ directory_id: dir.id });
+  const vote = { id: uuid(), post_id: poll.id, option_index: 0, user_email: null, user_id: uuid() };
+  const stamps = { created_at: dir.created_at, updated_at: dir.updated_at };
+  await db.link_directories.bulkPut([dir, kept]);
+  await db.saved_links.bulkPut([link, makeLink({ directory_id: kept.id })]);
+  await db.directory_members.put(makeMember({ directory_id: dir.id }));
+  await db.voting_posts.put(poll);
+  await db.user_votes.put({ ...vote, ...stamps });
+  const touched = new Touched();
+  await db.transaction('rw', db.tables, () => dropDirectories(db, [dir.id], touched));
+  expect(await db.link_directories.toArray()).toEqual([kept]);
+  expect(await db.saved_links.count()).toBe(1);
+  expect(await db.directory_members.count()).toBe(0);
+  expect(await db.voting_posts.count()).toBe(0);
+  expect(await db.user_votes.count()).toBe(0);
+  expect(touched.hasAny([rowTarget('saved_links', link.id)])).toBe(true);
+  expect(touched.hasAny([rowTarget('user_votes', vote.id)])).toBe(true);
+  expect(touched.hasAny([groupTarget('voting_posts', 'directory_id', dir.id)])).toBe(true);
+  expect(touched.hasAny([rowTarget('link_directories', kept.id)])).toBe(false);
+});
+
+it('checks rows as the server sends them: declared fields typed, unknown columns kept', () => {
+  const link = { ...makeLink(), added_later: 1 };
+  expect(checkRows('saved_links', [link])).toEqual([link]);
+  expect(() => checkRows('saved_links', [{ ...link, is_favorite: 'yes' }])).toThrow(InvalidRowError);
+  expect(() => checkRows('link_directories', [{ ...makeDirectory(), color: 'teal' }])).toThrow(/color/);
+});
