@@ -1,4 +1,5 @@
-import { useState, type ReactNode, type UIEvent } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface VirtualRowsProps {
   count: number;
@@ -10,28 +11,38 @@ export interface VirtualRowsProps {
   label: string;
 }
 
-/** A fixed-row-height window: only the rows in view (plus overscan) are mounted. */
+/**
+ * A fixed-row-height window (@tanstack/react-virtual): only the rows in view, plus overscan,
+ * are mounted; the viewport's size is observed, and scrolling re-renders only the window.
+ */
 export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRow, label }: VirtualRowsProps) {
-  const [scrollTop, setScrollTop] = useState(0);
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
-  const rows: ReactNode[] = [];
-  for (let index = first; index < last; index++) {
-    rows.push(
-      <div key={index} style={{ position: 'absolute', top: index * rowHeight, left: 0, right: 0, height: rowHeight }}>
-        {renderRow(index)}
-      </div>,
-    );
-  }
+  const viewport = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back functions the React Compiler cannot memoize; this component
+  // is small and left unmemoized, as the rule's own advice says.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => rowHeight,
+    overscan,
+    // Before the first measurement (and where nothing can be measured): the height we set.
+    initialRect: { width: 0, height },
+  });
   return (
     <div
+      ref={viewport}
       role="region"
       aria-label={label}
       tabIndex={0}
       style={{ height, overflowY: 'auto', position: 'relative' }}
-      onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
     >
-      <div style={{ height: count * rowHeight, position: 'relative' }}>{rows}</div>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div key={row.key} style={{ position: 'absolute', top: row.start, left: 0, right: 0, height: rowHeight }}>
+            {renderRow(row.index)}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,27 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
 import { LinkCollection } from '../../../src/features/links/link-collection.tsx';
 
 afterEach(cleanup);
+
+// jsdom lays nothing out: an element's client size is the height its style sets (the windowed
+// viewport sets one), as a browser would report it.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return Number.parseFloat(this.style.height) || 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
+});
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
 
 function links(count: number, tags: string[] = []): LinkRow[] {
   return Array.from({ length: count }, (_, i) => ({
