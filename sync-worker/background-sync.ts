@@ -12,9 +12,8 @@ import { workerAnonKey } from '../src/backend/anon-key.ts';
 import { createLinkboardClient } from '../src/backend/supabase-client.ts';
 import { createSupabaseTransport } from '../src/backend/sync-transport.ts';
 import { dbName, openUserDb } from '../src/data/db.ts';
-import { tierOf } from '../src/domain/plans.ts';
-import { SyncEngine, type SyncOutcome } from '../src/sync/engine.ts';
-import { createSyncLock } from '../src/sync/lock.ts';
+import { createSyncEngine, refreshThrough } from '../src/sync/create-engine.ts';
+import type { SyncOutcome } from '../src/sync/engine.ts';
 
 let client: SupabaseClient | null = null;
 
@@ -38,21 +37,17 @@ export async function runBackgroundSync(
   try {
     const profile = (await db.user_profiles.get(userId)) ?? null;
     const cached = profile ? null : await loadCachedProfile(userId);
-    const engine = new SyncEngine({
+    const engine = createSyncEngine({
       db,
+      userId,
       transport: createSupabaseTransport(supabase),
-      context: () => ({
-        userId,
-        email: profile?.email ?? cached?.email ?? data.session?.user.email ?? '',
-        tier: tierOf(profile?.subscription_tier ?? cached?.subscription_tier),
-        timeZone: profile?.time_zone || cached?.time_zone || 'UTC',
-        now: () => new Date(),
+      user: () => ({
+        id: userId,
+        email: profile?.email ?? cached?.email ?? data.session?.user.email,
+        subscription_tier: profile?.subscription_tier ?? cached?.subscription_tier,
+        time_zone: profile?.time_zone || cached?.time_zone,
       }),
-      lock: createSyncLock(userId),
-      refreshSession: async () => {
-        const { error } = await supabase.auth.refreshSession();
-        if (error) throw error;
-      },
+      refreshSession: refreshThrough(() => supabase),
       onRejected: (message) => notify({ type: 'linkboard-sync-rejected', message }),
       onStatus: () => undefined,
     });

@@ -10,9 +10,8 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
 import { openUserDb, type LinkboardDb } from '../../data/db.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
-import { tierOf } from '../../domain/plans.ts';
-import { SyncEngine } from '../../sync/engine.ts';
-import { createSyncLock } from '../../sync/lock.ts';
+import { createSyncEngine, mutationContextOf, refreshThrough } from '../../sync/create-engine.ts';
+import type { SyncEngine } from '../../sync/engine.ts';
 import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
@@ -26,23 +25,9 @@ export interface UserSession {
 
 export const useUserSession = create<{ session: UserSession | null }>(() => ({ session: null }));
 
-function localTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** Who mutates: the current user's id, e-mail, plan and time zone. */
+/** Who mutates: the current user's id, e-mail, plan and time zone (the engine's rule, src/sync/create-engine.ts). */
 export function mutationContextFor(user: CurrentUser): MutationContext {
-  return {
-    userId: user.id,
-    email: user.email ?? '',
-    tier: tierOf(user.subscription_tier),
-    timeZone: user.time_zone || localTimeZone(),
-    now: () => new Date(),
-  };
+  return mutationContextOf(user);
 }
 
 /** The current user as the store has it now, else the last one seen for this id. */
@@ -75,15 +60,12 @@ function lazyTransport(): SyncTransport {
 export function startUserSession(userId: string, currentUser: () => CurrentUser): UserSession {
   const db = openUserDb(userId);
   let active = true;
-  const engine = new SyncEngine({
+  const engine = createSyncEngine({
     db,
+    userId,
     transport: lazyTransport(),
-    context: () => mutationContextFor(currentUser()),
-    lock: createSyncLock(userId),
-    refreshSession: async () => {
-      const { error } = await (await client()).auth.refreshSession();
-      if (error) throw error;
-    },
+    user: currentUser,
+    refreshSession: refreshThrough(client),
     onRejected: (message) => {
       if (active) toast(message, 'error');
     },
