@@ -10,6 +10,7 @@ import { Dexie } from 'dexie';
 import { useCurrentUser } from '../backend/current-user-store.ts';
 import { mutate } from '../data/mutate.ts';
 import { mutationContextFor, useUserSession } from '../app/sync/user-session.ts';
+import { createSyncLock } from '../sync/lock.ts';
 import { useSyncStatus } from '../sync/status-store.ts';
 
 function session() {
@@ -119,10 +120,13 @@ const bench = {
 
   /** Empties the local database (every table, the cursor included): the next sync is a first pull. */
   async clearLocal(): Promise<void> {
-    const { db } = session();
-    await db.transaction('rw', db.tables, async () => {
-      for (const table of db.tables) await table.clear();
-    });
+    const { db, userId } = session();
+    // Under the sync lock, so a sync the app started (the 30 s poll) cannot write its cursor after the clear.
+    await createSyncLock(userId).run(() =>
+      db.transaction('rw', db.tables, async () => {
+        for (const table of db.tables) await table.clear();
+      }),
+    );
   },
 
   /** A raw Dexie bulkPut of this user's local links into a fresh database with the same indexes. */

@@ -36,6 +36,18 @@ const started = performance.now();
 /** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,push: run only these parts (a partial run never passes as a whole). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const want = (part: string) => !only || only.includes(part);
+const crashes: string[] = [];
+
+/** Runs one part of the bench; a crash is reported, the other parts still run, and the run fails. */
+async function part(name: string, body: () => Promise<void>): Promise<void> {
+  if (!want(name)) return;
+  try {
+    await body();
+  } catch (error) {
+    console.error(error);
+    crashes.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,32 +88,32 @@ async function main(): Promise<void> {
       { name: 'public directory (visitor)', path: `/Links/${small.username}/dir/${smallDir}`, budgetKb: 100 },
       { name: 'public profile (visitor)', path: `/${small.username}`, budgetKb: 100 },
     ];
-    if (want('routes')) {
+    await part('routes', async () => {
       plan.log('JS per route');
       const dashboard = `/Dashboard/${small.username}`;
       const signedIn = { name: 'signed-in dashboard', path: dashboard, budgetKb: 200, context: smallContext };
       measures.push(...(await jsPerRoute(browser, stack, [...routes, signedIn])));
-    }
-    if (want('lighthouse')) {
+    });
+    await part('lighthouse', async () => {
       plan.log(`Lighthouse, ${plan.lighthouseRuns} run(s) per route`);
       measures.push(...(await lighthouseScores(debuggingPort, stack, routes, plan.lighthouseRuns, plan.log)));
-    }
+    });
     await openDirectory(smallPage, small, smallDir);
-    if (want('small')) {
+    await part('small', async () => {
       plan.log('mutation → UI, 20 links');
       measures.push(...(await mutationToUi(smallPage, '20', plan)));
-    }
-    if (want('realtime')) {
+    });
+    await part('realtime', async () => {
       plan.log('a change on another device (both online)');
       const otherContext = await context();
       const otherPage = await signIn(otherContext, small, 20);
       await openDirectory(otherPage, small, smallDir);
       measures.push(await otherDevice(smallPage, otherPage, plan));
       await otherContext.close();
-    }
+    });
     await smallContext.close();
 
-    if (want('mid')) {
+    await part('mid', async () => {
       plan.log('1,000 links: mutation → UI, offline warm start, no-op sync');
       const mid = await signUp(stack, 'mid', 'pro');
       const midDir = await seedDirectory(stack, mid, 'Bench 1000', 1000);
@@ -113,9 +125,9 @@ async function main(): Promise<void> {
       measures.push(await warmStart(midContext, midPage, plan));
       measures.push(...(await noopSync(midPage, plan)));
       await midContext.close();
-    }
+    });
 
-    if (want('big')) {
+    await part('big', async () => {
       plan.log('10,000 links: search, mutation → UI, first pull');
       const big = await signUp(stack, 'big', 'pro');
       const bigDir = await seedDirectory(stack, big, 'Bench 10000', 10_000);
@@ -129,9 +141,9 @@ async function main(): Promise<void> {
       await waitSynced(bigPage, 10_000);
       measures.push(...(await firstPull(bigPage, 10_000, plan)));
       await bigContext.close();
-    }
+    });
 
-    if (want('push')) {
+    await part('push', async () => {
       plan.log('push 1,000 queued mutations');
       const pusher = await signUp(stack, 'push', 'pro');
       const pushDirs: string[] = [];
@@ -141,7 +153,7 @@ async function main(): Promise<void> {
       const pushPlan = { ...plan, samples: plan.pushSamples, warmups: 1 };
       measures.push(...(await push(pushContext, pushPage, pushDirs, pushPlan)));
       await pushContext.close();
-    }
+    });
   } finally {
     for (const opened of contexts) await opened.close().catch(() => undefined);
     await browser.close();
@@ -172,6 +184,10 @@ async function main(): Promise<void> {
   );
   plan.log(`wrote bench/results.json; ${seconds.toFixed(0)} s in all`);
   const missed = summaries.filter((summary) => summary.pass === false);
+  if (crashes.length) {
+    plan.log(`CRASHED: ${crashes.join('; ')}`);
+    process.exitCode = 1;
+  }
   if (only) plan.log(`partial run (BENCH_ONLY=${only.join(',')})`);
   if (missed.length && reportOnly) plan.log(`${missed.length} bar(s) missed (BENCH_REPORT_ONLY: not failing)`);
   else if (missed.length) {
