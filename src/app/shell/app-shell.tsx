@@ -14,6 +14,19 @@ const loadDialog = () => import('../../ui/confirm-dialog.tsx');
 const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
 /** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
+/** The screen beside (or under) the sidebar, with the account's notices above it. */
+function ShellMain({ className }: { className: string }) {
+  return (
+    <main id="main" className={className}>
+      <ConfirmationOutcome />
+      <EmailConfirmationBanner />
+      <ScreenBoundary>
+        <Outlet />
+      </ScreenBoundary>
+    </main>
+  );
+}
+
 export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen, toggle } = useSidebarState(mobile);
@@ -69,14 +82,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
             />
           </div>
         )}
-        <main id="main" className="p-4">
-          <ConfirmationOutcome />
-          <ConfirmationOutcome />
-          <EmailConfirmationBanner />
-          <ScreenBoundary>
-            <Outlet />
-          </ScreenBoundary>
-        </main>
+        <ShellMain className="p-4" />
         {question}
       </div>
     );
@@ -90,13 +96,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       >
         <Sidebar user={user} collapsed={!open} onLogout={logout} />
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-6 lg:p-8">
-        <ConfirmationOutcome />
-        <EmailConfirmationBanner />
-        <ScreenBoundary>
-          <Outlet />
-        </ScreenBoundary>
-      </main>
+      <ShellMain className="min-w-0 flex-1 p-6 lg:p-8" />
       {question}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { sharingDescription, sharingLabel, type DirectorySharing } from './directory-sharing.ts';
-import { colorGradient, directoryBadge, linkCountLabel } from './link-filters.ts';
+import { gradientOf } from '../../ui/directory-colors.ts';
+import { directoryBadge, linkCountLabel } from './link-filters.ts';
 
 export interface DirectoryCardProps {
   directory: DirectoryRow;
@@ -29,7 +30,7 @@ export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, 
         aria-label={`Open ${directory.name}`}
         aria-describedby={sharing ? sharedId : undefined}
       >
-        <div className={`h-20 bg-gradient-to-br ${colorGradient(directory.color)}`} />
+        <div className={`h-20 bg-gradient-to-br ${gradientOf(directory.color)}`} />
         <div className="p-4">
           <h2 className="truncate text-base font-semibold text-slate-900">{directory.name}</h2>
           <p className="mt-0.5 text-xs text-slate-600">{linkCountLabel(linkCount)}</p>

@@ -7,7 +7,7 @@ import { directoryColors, isBlank, type DirectoryColor } from '../../domain/vali
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { colorGradient } from './link-filters.ts';
+import { gradientOf } from '../../ui/directory-colors.ts';
 
 export interface DirectoryDialogProps {
   /** The directory to edit, or null to create one. */
@@ -118,7 +118,7 @@ export function DirectoryDialog({ directory, tier, onClose, onDeleted }: Directo
                     aria-label={c}
                     aria-pressed={color === c}
                     onClick={() => setColor(c)}
-                    className={`h-8 w-8 rounded-full bg-gradient-to-br ${colorGradient(c)} ${color === c ? 'ring-2 ring-slate-900 ring-offset-2' : ''}`}
+                    className={`h-8 w-8 rounded-full bg-gradient-to-br ${gradientOf(c)} ${color === c ? 'ring-2 ring-slate-900 ring-offset-2' : ''}`}
                   />
                 ))}
               </div>

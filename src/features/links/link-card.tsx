@@ -1,4 +1,3 @@
-import { shareLink } from './link-actions.ts';
 import { shortUrl } from './link-filters.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
@@ -25,13 +24,7 @@ export function LinkCard({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
           )}
           {link.title}
         </a>
-        <LinkMenu
-          title={link.title}
-          canEdit={canEdit}
-          onEdit={() => onEdit(link)}
-          onShare={() => void shareLink(link)}
-          onDelete={() => onDelete(link)}
-        />
+        <LinkMenu link={link} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} />
       </div>
       <p className="mt-1 truncate text-xs text-slate-600" title={link.url}>
         {shortUrl(link.url)}

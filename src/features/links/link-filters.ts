@@ -34,20 +34,6 @@ export function directoryBadge(directory: DirectoryRow): 'Private' | 'Public' | 
   return directory.has_password ? 'Password Protected' : 'Public';
 }
 
-const gradients: Record<string, string> = {
-  blue: 'from-blue-500 to-blue-600',
-  purple: 'from-purple-500 to-purple-600',
-  green: 'from-green-500 to-green-600',
-  orange: 'from-orange-500 to-orange-600',
-  pink: 'from-pink-500 to-pink-600',
-  indigo: 'from-indigo-500 to-indigo-600',
-};
-
-/** The card gradient of a colour; an unknown colour falls back to blue (spec 3). */
-export function colorGradient(color: string | null | undefined): string {
-  return gradients[color ?? ''] ?? 'from-blue-500 to-blue-600';
-}
-
 export function directoryPath(username: string, id: string): string {
   return `/Links/${username}/dir/${id}`;
 }

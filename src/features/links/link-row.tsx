@@ -1,4 +1,3 @@
-import { shareLink } from './link-actions.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
 import { LinkTags } from './link-tags.tsx';
@@ -27,13 +26,7 @@ export function LinkRowItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) 
         <LinkTags tags={link.tags} showMore={false} />
       </span>
       <span role="cell" className="flex justify-end">
-        <LinkMenu
-          title={link.title}
-          canEdit={canEdit}
-          onEdit={() => onEdit(link)}
-          onShare={() => void shareLink(link)}
-          onDelete={() => onDelete(link)}
-        />
+        <LinkMenu link={link} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} />
       </span>
     </div>
   );

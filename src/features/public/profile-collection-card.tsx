@@ -1,4 +1,4 @@
-import { gradientOf } from './directory-colors.ts';
+import { gradientOf } from '../../ui/directory-colors.ts';
 import { openableUrl } from './open-url.ts';
 import type { PublicCollection } from './public-api.ts';
 

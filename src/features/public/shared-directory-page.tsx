@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { DirectoryPasswordForm } from './directory-password-form.tsx';
 import { DirectoryUnavailable } from './directory-unavailable.tsx';
-import { gradientOf } from './directory-colors.ts';
+import { gradientOf } from '../../ui/directory-colors.ts';
 import { OfflineCopyNote, OfflinePage, useReloadWhenOnline } from './offline-state.tsx';
 import { loadPublicDirectory, type DirectoryResult } from './public-api.ts';
 import { PublicLinkGrid } from './public-link-grid.tsx';

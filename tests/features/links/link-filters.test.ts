@@ -1,7 +1,7 @@
+import { gradientOf } from '../../../src/ui/directory-colors.ts';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryRow, LinkRow } from '../../../src/data/rows.ts';
 import {
-  colorGradient,
   directoryBadge,
   linkCountLabel,
   matchesDirectory,
@@ -33,9 +33,9 @@ describe('links screen helpers', () => {
   });
 
   it('falls back to blue for an unknown colour', () => {
-    expect(colorGradient('green')).toContain('green');
-    expect(colorGradient('teal')).toContain('blue');
-    expect(colorGradient(null)).toContain('blue');
+    expect(gradientOf('green')).toContain('green');
+    expect(gradientOf('teal')).toContain('blue');
+    expect(gradientOf(null)).toContain('blue');
   });
 
   it('searches directories by name or description', () => {
