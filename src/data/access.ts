@@ -4,10 +4,11 @@ import type { MutationContext } from './mutation-context.ts';
 import type { DirectoryRow } from './rows.ts';
 import { refuse } from './mutation-error.ts';
 import { messages } from '../domain/sync-codes.ts';
+import { roleMay, type DirectoryRole } from '../domain/permissions.ts';
 import { childrenOf, type SyncedTableName } from './synced-tables.ts';
 import type { Touched } from './targets.ts';
 
-export type DirectoryRole = 'owner' | 'editor' | 'viewer';
+export type { DirectoryRole } from '../domain/permissions.ts';
 
 export async function roleIn(
   tx: LinkboardTx,
@@ -29,8 +30,7 @@ export async function directoryOrRefuse(tx: LinkboardTx, id: string): Promise<Di
 /** The directory, when the caller may add and edit links in it (owner or editor). */
 export async function editableDirectory(tx: LinkboardTx, id: string, ctx: MutationContext): Promise<DirectoryRow> {
   const directory = await directoryOrRefuse(tx, id);
-  const role = await roleIn(tx, directory, ctx);
-  if (role !== 'owner' && role !== 'editor') refuse('forbidden', messages.cannotEditLinks);
+  if (!roleMay('link.update', await roleIn(tx, directory, ctx))) refuse('forbidden', messages.cannotEditLinks);
   return directory;
 }
 
@@ -42,7 +42,7 @@ export async function ownedDirectory(
   message: string = messages.ownerOnlyDirectory,
 ): Promise<DirectoryRow> {
   const directory = await directoryOrRefuse(tx, id);
-  if (directory.owner_id !== ctx.userId) refuse('forbidden', message);
+  if (!roleMay('directory.update', directory.owner_id === ctx.userId ? 'owner' : null)) refuse('forbidden', message);
   return directory;
 }
 

@@ -2,6 +2,7 @@ import type { Tier } from '../../domain/plans.ts';
 import { underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { TAG_MAX, cleanTags, isBlank, normalizeUrl } from '../../domain/validation.ts';
+import { directoryRule } from '../../domain/permissions.ts';
 import { editableDirectory } from '../access.ts';
 import type { MutationArgs } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
@@ -59,7 +60,9 @@ export const linkCreate: Mutator<'link.create'> = {
     const directory = await editableDirectory(tx, args.directory_id, ctx);
     const tier = ownerTier(directory, ctx);
     const out = checkFields(args, tier);
-    if (tier === 'free' && out.is_favorite) refuse('limit_reached', messages.favourites);
+    if (out.is_favorite && directoryRule('link.favorite', 'owner', tier) === 'limit_reached') {
+      refuse('limit_reached', messages.favourites);
+    }
     if (tier !== null) {
       const owned = await tx.saved_links.where('owner_id').equals(directory.owner_id).count();
       if (!underLimit(tier, 'links', owned)) refuse('limit_reached', messages.moreLinks);
@@ -118,7 +121,8 @@ export const linkSetFavorite: Mutator<'link.set_favorite'> = {
     const link = await linkOrRefuse(tx, args.id);
     const directory = await editableDirectory(tx, link.directory_id, ctx);
     if (typeof args.value !== 'boolean') refuse('invalid', 'value must be true or false.');
-    if (args.value && !link.is_favorite && ownerTier(directory, ctx) === 'free') {
+    const rule = directoryRule('link.favorite', 'owner', ownerTier(directory, ctx));
+    if (args.value && !link.is_favorite && rule === 'limit_reached') {
       refuse('limit_reached', messages.favourites);
     }
     return args;

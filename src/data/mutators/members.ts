@@ -1,5 +1,6 @@
 import { messages } from '../../domain/sync-codes.ts';
 import { isEmail, isOneOf, memberRoles } from '../../domain/validation.ts';
+import { directoryRule } from '../../domain/permissions.ts';
 import { ownedDirectory } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
 import { stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
@@ -21,7 +22,10 @@ export const memberInvite: Mutator<'member.invite'> = {
     if (typeof args.user_email !== 'string' || !isEmail(args.user_email)) refuse('invalid', messages.memberEmail);
     const role = args.role ?? 'viewer';
     if (!isOneOf(memberRoles, role)) refuse('invalid', messages.memberRole);
-    if (role === 'editor' && ctx.tier === 'free') refuse('limit_reached', messages.editorRole);
+    // The caller owns the directory: the owner's plan is theirs.
+    if (role === 'editor' && directoryRule('member.invite_editor', 'owner', ctx.tier) === 'limit_reached') {
+      refuse('limit_reached', messages.editorRole);
+    }
     const email = args.user_email.trim().toLowerCase();
     const existing = await tx.directory_members.where('directory_id').equals(args.directory_id).toArray();
     if (existing.some((member) => member.user_email === email && member.id !== args.id)) {
@@ -48,7 +52,8 @@ export const memberSetRole: Mutator<'member.set_role'> = {
     const member = await memberOrRefuse(tx, args.id);
     await ownedDirectory(tx, member.directory_id, ctx, messages.ownerOnly);
     if (!isOneOf(memberRoles, args.role)) refuse('invalid', messages.memberRole);
-    if (args.role === 'editor' && member.role !== 'editor' && ctx.tier === 'free') {
+    const rule = directoryRule('member.set_role_editor', 'owner', ctx.tier);
+    if (args.role === 'editor' && member.role !== 'editor' && rule === 'limit_reached') {
       refuse('limit_reached', messages.editorRole);
     }
     return args;
