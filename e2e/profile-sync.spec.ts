@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
 
-test('a rename follows in the URL and the sidebar; a taken username is refused by the server and restored', async ({
+test('a rename follows in the URL and the sidebar; a taken username is refused before anything changes', async ({
   page,
   browser,
 }) => {
@@ -32,11 +32,15 @@ test('a rename follows in the URL and the sidebar; a taken username is refused b
   await expect(status).toHaveText('Synced');
   expect(await page.evaluate(() => localStorage.getItem('lb_username'))).toBe(renamed);
 
-  // Someone else's username: queued locally, refused by the server, restored.
+  // Someone else's username: the server says it is taken before anything is queued. The field
+  // keeps what was typed, marked invalid, so it can be corrected; nothing else moves.
   await username.fill(first.username);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Failed to save profile. Your username might be taken.')).toBeVisible();
-  await expect(username).toHaveValue(renamed);
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveValue(first.username);
   await expect(page).toHaveURL(new RegExp(`/Profile/${renamed}$`));
+  await expect(page.getByText(`@${renamed}`)).toBeVisible();
   await expect(status).toHaveText('Synced');
+  expect(await page.evaluate(() => localStorage.getItem('lb_username'))).toBe(renamed);
 });
