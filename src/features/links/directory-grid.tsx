@@ -7,7 +7,7 @@ import { DirectoryCard } from './directory-card.tsx';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { directorySharing } from './directory-sharing.ts';
 import { directoryPath, matchesDirectory } from './link-filters.ts';
-import type { LinkStats } from './use-link-stats.ts';
+import type { LinkStats } from '../../data/queries/links.ts';
 import { useMembersByDirectory } from './use-members-by-directory.ts';
 
 export interface DirectoryGridProps {

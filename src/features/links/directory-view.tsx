@@ -20,7 +20,7 @@ import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
 import { TeamPollsTab } from './team-polls-tab.tsx';
-import { useOwnerLinkCount } from './use-link-stats.ts';
+import { useOwnerLinkCount } from '../../data/queries/links.ts';
 
 export interface DirectoryViewProps {
   dirId: string;

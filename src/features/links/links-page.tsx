@@ -12,7 +12,7 @@ import { DirectoryGrid } from './directory-grid.tsx';
 import { DirectoryView } from './directory-view.tsx';
 import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
 import { SearchInput } from './search-input.tsx';
-import { useLinkStats } from './use-link-stats.ts';
+import { useLinkStats } from '../../data/queries/links.ts';
 
 /** The Links screen (spec 2.6): the directory grid, or one directory's links. */
 export function LinksPage() {

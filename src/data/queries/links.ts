@@ -1,5 +1,6 @@
+/** Link counts for the cards, the plan limits and the dashboard: read from the indexes only. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LinkboardDb } from '../../data/db.ts';
+import type { LinkboardDb } from '../db.ts';
 
 export interface LinkStats {
   /** Links per directory id. */
