@@ -6,15 +6,28 @@
  * own mutate (to queue a thousand mutations), a reset of the local data for a first pull, and a
  * raw Dexie bulkPut of the same rows for the first pull's ratio.
  */
-import { Dexie } from 'dexie';
-import { useCurrentUser } from '../backend/current-user-store.ts';
-import { mutate } from '../data/mutate.ts';
-import { mutationContextFor, useUserSession } from '../app/sync/user-session.ts';
-import { createSyncLock } from '../sync/lock.ts';
-import { useSyncStatus } from '../sync/status-store.ts';
+/** The app's modules, loaded on the first call (on a signed-in page they are loaded already), so a
+ * visitor's page of a bench build loads nothing more than this file. */
+const app = () =>
+  Promise.all([
+    import('dexie'),
+    import('../backend/current-user-store.ts'),
+    import('../data/mutate.ts'),
+    import('../app/sync/user-session.ts'),
+    import('../sync/lock.ts'),
+    import('../sync/status-store.ts'),
+  ]).then(([dexie, currentUser, mutate, userSession, lock, status]) => ({
+    Dexie: dexie.Dexie,
+    useCurrentUser: currentUser.useCurrentUser,
+    mutate: mutate.mutate,
+    mutationContextFor: userSession.mutationContextFor,
+    useUserSession: userSession.useUserSession,
+    createSyncLock: lock.createSyncLock,
+    useSyncStatus: status.useSyncStatus,
+  }));
 
-function session() {
-  const current = useUserSession.getState().session;
+async function session() {
+  const current = (await app()).useUserSession.getState().session;
   if (!current) throw new Error('bench: no signed-in session');
   return current;
 }
@@ -28,11 +41,11 @@ function rpcTime(name: string, since: number): { ms: number; calls: number } {
 }
 
 const bench = {
-  ready: () => useUserSession.getState().session !== null,
+  ready: async () => (await app()).useUserSession.getState().session !== null,
 
   /** Rows of each local table. */
   async counts(): Promise<Record<string, number>> {
-    const { db } = session();
+    const { db } = await session();
     const out: Record<string, number> = {};
     for (const table of db.tables) out[table.name] = await table.count();
     return out;
@@ -40,7 +53,8 @@ const bench = {
 
   /** Queues `count` link.create mutations through the app's own mutate (offline, they stay queued). */
   async queueLinks(directoryId: string, count: number, prefix: string): Promise<number> {
-    const { db } = session();
+    const { db } = await session();
+    const { useCurrentUser, mutate, mutationContextFor } = await app();
     const user = useCurrentUser.getState().user;
     if (!user) throw new Error('bench: no current user');
     const start = performance.now();
@@ -70,7 +84,7 @@ const bench = {
     pulls: number;
     outbox: number;
   }> {
-    const { db, engine } = session();
+    const { db, engine } = await session();
     performance.clearResourceTimings();
     const start = performance.now();
     const outcome = await engine.sync();
@@ -92,7 +106,8 @@ const bench = {
    * Arms a watch for the next 'synced' status after the window's next `online` event (the
    * bench then turns the network back on): resolves with the time between the two.
    */
-  armOnline(): void {
+  async armOnline(): Promise<void> {
+    const { useSyncStatus } = await app();
     const state = bench as unknown as { onlineWatch?: Promise<number> };
     state.onlineWatch = new Promise<number>((resolve) => {
       window.addEventListener(
@@ -115,12 +130,13 @@ const bench = {
     if (!state.onlineWatch) throw new Error('bench: armOnline first');
     const ms = await state.onlineWatch;
     const push = rpcTime('sync_push', 0);
-    return { ms, pushMs: push.ms, pushes: push.calls, outbox: await session().db.outbox.count() };
+    return { ms, pushMs: push.ms, pushes: push.calls, outbox: await (await session()).db.outbox.count() };
   },
 
   /** Empties the local database (every table, the cursor included): the next sync is a first pull. */
   async clearLocal(): Promise<void> {
-    const { db, userId } = session();
+    const { db, userId } = await session();
+    const { createSyncLock } = await app();
     // Under the sync lock, so a sync the app started (the 30 s poll) cannot write its cursor after the clear.
     await createSyncLock(userId).run(() =>
       db.transaction('rw', db.tables, async () => {
@@ -131,7 +147,8 @@ const bench = {
 
   /** A raw Dexie bulkPut of this user's local links into a fresh database with the same indexes. */
   async rawBulkPut(): Promise<{ ms: number; rows: number }> {
-    const { db } = session();
+    const { db } = await session();
+    const { Dexie } = await app();
     const rows = await db.saved_links.toArray();
     const name = `bench-raw-${crypto.randomUUID()}`;
     const raw = new Dexie(name);

@@ -37,7 +37,9 @@ export const hook = (call: string) => `window.__linkboardBench.${call}`;
 /** Polls a JavaScript expression until it is truthy (waitForFunction would eval under the app's CSP). */
 export async function waitFor(page: Page, expression: string, timeout = 60_000): Promise<void> {
   const deadline = Date.now() + timeout;
-  while (!(await run<unknown>(page, `(() => { try { return !!(${expression}); } catch { return false; } })()`))) {
+  while (
+    !(await run<unknown>(page, `(async () => { try { return !!(await (${expression})); } catch { return false; } })()`))
+  ) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
     await page.waitForTimeout(50);
   }

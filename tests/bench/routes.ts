@@ -33,7 +33,9 @@ export async function jsPerRoute(browser: Browser, stack: RunningStack, routes: 
     const files = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === stack.url && url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js')) {
+      // The bench build's own hook (src/perf, a few hundred bytes) is not the app's.
+      const own = url.pathname.endsWith('/sw.js') || url.pathname.includes('/bench-hook-');
+      if (url.origin === stack.url && url.pathname.endsWith('.js') && !own) {
         files.add(url.pathname);
       }
     });
