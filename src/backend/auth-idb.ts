@@ -1,7 +1,11 @@
 /**
- * A tiny key-value store in its own IndexedDB database ('linkboard-auth'), readable from
- * the page and the service worker: the auth session and the last loaded profile live here.
+ * A tiny key-value store in its own IndexedDB database ('linkboard-auth', store 'kv'), readable
+ * from the page and the service worker: the auth session and the last loaded profile live here.
+ * idb-keyval does the reads and writes; this file only opens the database (with an injectable
+ * factory for tests, and letting go when another context deletes or upgrades it).
  */
+import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+
 export const AUTH_DB_NAME = 'linkboard-auth';
 const STORE = 'kv';
 
@@ -9,13 +13,6 @@ export interface KeyValueStore {
   get<T = unknown>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<void>;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
 }
 
 /** Opens the store lazily; `factory` is injectable for tests (fake-indexeddb). */
@@ -26,13 +23,12 @@ export function createKeyValueStore(factory: () => IDBFactory | undefined = () =
     if (opening) return opening;
     const idb = factory();
     if (!idb) return Promise.reject(new Error('IndexedDB is not available'));
-    opening = new Promise<IDBDatabase>((resolve, reject) => {
-      const req = idb.open(AUTH_DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      };
-      req.onsuccess = () => {
-        const db = req.result;
+    const request = idb.open(AUTH_DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
+    };
+    opening = promisifyRequest(request).then(
+      (db) => {
         // Another context deleting or upgrading the database: let go, reopen on next use.
         db.onversionchange = () => {
           db.close();
@@ -41,36 +37,25 @@ export function createKeyValueStore(factory: () => IDBFactory | undefined = () =
         db.onclose = () => {
           opening = null;
         };
-        resolve(db);
-      };
-      req.onerror = () => {
+        return db;
+      },
+      (error: unknown) => {
         opening = null;
-        reject(req.error);
-      };
-    });
+        throw error;
+      },
+    );
     return opening;
   };
 
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+  const store: UseStore = async (mode, callback) => {
     const db = await open();
-    const tx = db.transaction(STORE, mode);
-    const result = request(work(tx.objectStore(STORE)));
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error ?? new Error('Transaction aborted'));
-    });
-    return result;
+    return callback(db.transaction(STORE, mode).objectStore(STORE));
   };
 
   return {
-    get: <T>(key: string) => run('readonly', (store) => store.get(key) as IDBRequest<T | undefined>),
-    set: async (key, value) => {
-      await run('readwrite', (store) => store.put(value, key));
-    },
-    delete: async (key) => {
-      await run('readwrite', (store) => store.delete(key));
-    },
+    get: <T>(key: string) => get<T>(key, store),
+    set: (key, value) => set(key, value, store),
+    delete: (key) => del(key, store),
   };
 }
 
