@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { isBlank, normalizeUrl } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { linkFormSchema, type LinkFormInput, type LinkFormValues } from './link-form.ts';
 import { TagInput } from './tag-input.tsx';
 
 export interface LinkDialogProps {
@@ -22,44 +24,30 @@ export interface LinkDialogProps {
   onSaved?(saved: { id: string; directoryId: string }): void;
 }
 
-interface Errors {
-  url?: string;
-  title?: string;
-}
-
-function validate(url: string, title: string): { errors: Errors; normalized: string | null } {
-  const errors: Errors = {};
-  let normalized: string | null = null;
-  if (isBlank(url)) errors.url = 'URL is required.';
-  else {
-    normalized = normalizeUrl(url);
-    if (normalized === null) errors.url = 'Only http and https links can be saved.';
-  }
-  if (isBlank(title)) errors.title = 'Title is required.';
-  return { errors, normalized };
-}
-
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
 /** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
 export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
   const { mutate } = useUserDb();
-  const [url, setUrl] = useState(link?.url ?? initial?.url ?? '');
-  const [title, setTitle] = useState(link?.title ?? initial?.title ?? '');
-  const [notes, setNotes] = useState(link?.notes ?? '');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting: saving },
+  } = useForm<LinkFormInput, unknown, LinkFormValues>({
+    resolver: valibotResolver(linkFormSchema),
+    defaultValues: {
+      url: link?.url ?? initial?.url ?? '',
+      title: link?.title ?? initial?.title ?? '',
+      notes: link?.notes ?? '',
+    },
+    // Errors show on submit (as before), then follow the typing.
+    mode: 'onSubmit',
+  });
   const [tags, setTags] = useState<string[]>(link?.tags ?? []);
   const [favorite, setFavorite] = useState(link?.is_favorite ?? false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const paid = tier !== 'free';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(url, title);
-    setErrors(checked.errors);
-    if (checked.normalized === null || checked.errors.title) return;
-    setSaving(true);
-    const fields = { url: checked.normalized, title: title.trim(), notes: notes.trim() || null };
+  async function save(fields: LinkFormValues) {
     const extra = paid ? { tags } : {};
     let ok = false;
     let id = link?.id ?? '';
@@ -77,7 +65,6 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
     } catch {
       toast('Failed to save link. Please try again.', 'error');
     }
-    setSaving(false);
     if (ok && onSaved) onSaved({ id, directoryId: link?.directory_id ?? directoryId });
     else if (ok) onClose();
   }
@@ -106,41 +93,41 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Save a link to this directory.
           </Dialog.Description>
-          <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+          <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
             {chooser}
             <label className="block text-sm font-medium text-slate-800">
               URL
               <input
                 className={input}
-                value={url}
                 inputMode="url"
                 placeholder="example.com"
                 aria-invalid={!!errors.url}
-                onChange={(e) => setUrl(e.target.value)}
+                aria-describedby={errors.url ? 'link-url-error' : undefined}
+                {...register('url')}
               />
             </label>
             {errors.url && (
-              <p role="alert" className="text-sm text-red-700">
-                {errors.url}
+              <p id="link-url-error" role="alert" className="text-sm text-red-700">
+                {errors.url.message}
               </p>
             )}
             <label className="block text-sm font-medium text-slate-800">
               Title
               <input
                 className={input}
-                value={title}
                 aria-invalid={!!errors.title}
-                onChange={(e) => setTitle(e.target.value)}
+                aria-describedby={errors.title ? 'link-title-error' : undefined}
+                {...register('title')}
               />
             </label>
             {errors.title && (
-              <p role="alert" className="text-sm text-red-700">
-                {errors.title}
+              <p id="link-title-error" role="alert" className="text-sm text-red-700">
+                {errors.title.message}
               </p>
             )}
             <label className="block text-sm font-medium text-slate-800">
               Notes
-              <textarea className={input} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+              <textarea className={input} rows={3} {...register('notes')} />
             </label>
             {paid ? (
               <TagInput tags={tags} onChange={setTags} />

@@ -48,6 +48,15 @@ describe('the Add/Edit Link dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
     expect(alerts).toEqual(['URL is required.', 'Title is required.']);
+    // Each error is its field's description, read with it.
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('URL is required.');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required.');
+    expect(mutate).not.toHaveBeenCalled();
+    // Fixing a field and sending again clears its error (only blanks count: spaces are blank).
+    await user.type(screen.getByLabelText('URL'), 'example.com');
+    await user.type(screen.getByLabelText('Title'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Title is required.']);
     expect(mutate).not.toHaveBeenCalled();
   });
 
