@@ -244,16 +244,6 @@ $$;
 revoke all on function private.sync_recorded_answer(p_mutation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.sync_recorded_answer(p_mutation_id uuid) to authenticated, service_role;
 
-create or replace function private.sync_synced_tables() returns text[]
-language sql immutable
-set search_path = ''
-as $$
-  select array['user_profiles', 'link_directories', 'saved_links', 'directory_members', 'calendar_events',
-               'voting_posts', 'user_votes']
-$$;
-revoke all on function private.sync_synced_tables() from public, anon, authenticated, service_role;
-grant execute on function private.sync_synced_tables() to authenticated, service_role;
-
 -- An optional text argument: absent or null is null, a string is itself, anything else raises.
 create or replace function private.sync_text(p_args jsonb, p_key text) returns text
 language plpgsql immutable
