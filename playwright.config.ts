@@ -1,13 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 // A secret for this run's stack, shared with the specs (e2e/support/keys.ts) through the
 // environment that the worker processes inherit.
 process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('base64url');
-const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,15 +22,8 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'off',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   webServer: {

@@ -3,18 +3,15 @@ import { chromium, devices, type Browser, type BrowserContext, type Page } from 
 import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Account } from './setup.ts';
 import { probeScript } from './probe.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
-export const chromiumPath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export { chromiumPath };
 
 export async function launch(debuggingPort: number): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...chromiumArgs,
       // Lighthouse drives the same browser through this port.
       `--remote-debugging-port=${debuggingPort}`,
     ],
