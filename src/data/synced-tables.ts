@@ -23,14 +23,26 @@ const base = {
 const text = v.string();
 const nullableText = v.nullable(v.string());
 
-/** Who can see a table's rows, as the server's sync_pull decides it (documentation, and the cascade below). */
-export type Visibility =
-  /** Only the user's own row(s): `id` or `owner_id` is the user. */
-  | 'own'
-  /** The owner and the members of the directory the row sits in. */
-  | 'directory'
-  /** Whoever sees the poll the row belongs to. */
-  | 'poll';
+/**
+ * Who can see a table's rows: a row is visible when any of the named columns says so. The
+ * server's pull (`private.sync_pull_page`, generated from this by `npm run db:registry`) reads
+ * exactly this; row-level security and the push's rules still decide every write.
+ */
+export interface Visibility {
+  /** The column holding the user's id: the user's own rows. */
+  own?: string;
+  /**
+   * The column naming the directory the row sits in: visible to the directory's owner and live
+   * members, and sent again whole when the directory becomes visible (a new invitation).
+   */
+  directory?: string;
+  /** The column holding an e-mail address: visible to the user whose confirmed address it is. */
+  email?: string;
+  /** The column whose null marks a public row (a public poll). */
+  publicWhenNull?: string;
+  /** The row carries its directory owner's plan (`owner_tier`), and is sent again when that plan changes. */
+  ownerTier?: true;
+}
 
 export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   /** Primary key (Dexie's first store entry); always `id` today. */
@@ -41,7 +53,7 @@ export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   fields: E;
   /** Fields that are not columns of the server's table (computed by sync_pull, or local only). */
   notColumns?: readonly string[];
-  visibleTo: Visibility;
+  visibleTo: Readonly<Visibility>;
   /**
    * How losing access (a purge, a tombstone, a delete) reaches the table: 'root' for the
    * directory itself, `{ with, by }` when its rows go with the parent row named in column `by`
@@ -78,7 +90,7 @@ export const syncedTables = {
       subscription_tier: v.picklist(['free', 'pro', 'team']),
       time_zone: text,
     },
-    visibleTo: 'own',
+    visibleTo: { own: 'id' },
     purge: 'never',
   }),
   link_directories: table({
@@ -96,7 +108,7 @@ export const syncedTables = {
       owner_tier: v.optional(v.string()),
     },
     notColumns: ['owner_tier'],
-    visibleTo: 'directory',
+    visibleTo: { directory: 'id', ownerTier: true },
     purge: 'root',
   }),
   saved_links: table({
@@ -114,7 +126,7 @@ export const syncedTables = {
       created_by: nullableText,
       owner_id: text,
     },
-    visibleTo: 'directory',
+    visibleTo: { directory: 'directory_id' },
     purge: { with: 'link_directories', by: 'directory_id' },
     groups: ['directory_id'],
   }),
@@ -128,7 +140,7 @@ export const syncedTables = {
       role: v.picklist(memberRoles),
       inviter_id: nullableText,
     },
-    visibleTo: 'directory',
+    visibleTo: { directory: 'directory_id', email: 'user_email' },
     purge: { with: 'link_directories', by: 'directory_id' },
     groups: ['directory_id'],
   }),
@@ -149,7 +161,7 @@ export const syncedTables = {
       recurrence_rule: v.picklist(['none', ...recurrenceRules]),
       recurrence_end_date: nullableText,
     },
-    visibleTo: 'own',
+    visibleTo: { own: 'owner_id' },
     purge: 'never',
     groups: ['series_id'],
   }),
@@ -170,7 +182,7 @@ export const syncedTables = {
       local_votes: v.optional(v.array(v.string())),
     },
     notColumns: ['local_votes'],
-    visibleTo: 'directory',
+    visibleTo: { directory: 'directory_id', own: 'created_by_id', publicWhenNull: 'directory_id' },
     purge: { with: 'link_directories', by: 'directory_id' },
     groups: ['directory_id'],
   }),
@@ -184,7 +196,7 @@ export const syncedTables = {
       user_email: nullableText,
       user_id: text,
     },
-    visibleTo: 'poll',
+    visibleTo: { own: 'user_id' },
     purge: { with: 'voting_posts', by: 'post_id' },
     groups: ['post_id'],
   }),

@@ -105,44 +105,8 @@ begin
                     where d.id = any (v_view) and d.deleted_at is null order by d.id);
   end if;
 
-  select coalesce(jsonb_agg(jsonb_build_array(p.txid::text, p.tbl, p.id, p.r) order by p.txid, p.tbl, p.id), '[]')
-  into v_page
-  from (
-    select a.txid, a.tbl, a.id, a.r
-    from (
-      select t.txid, 'calendar_events'::text collate "C" as tbl, t.id, t.deleted_at, null::uuid as dir, to_jsonb(t) as r
-      from public.calendar_events t where t.owner_id = uid
-      union all
-      select t.txid, 'directory_members', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
-      from public.directory_members t where t.directory_id = any (v_view) or t.user_email = v_email
-      union all
-      -- Re-sent when the owner's profile changes too (their plan: owner_tier).
-      select greatest(t.txid, o.owner_txid), 'link_directories', t.id, t.deleted_at, t.id,
-             to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)
-      from public.link_directories t
-      left join private.sync_directory_owners(v_view) o on o.directory_id = t.id
-      where t.id = any (v_view)
-      union all
-      select t.txid, 'saved_links', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
-      from public.saved_links t where t.directory_id = any (v_view)
-      union all
-      select t.txid, 'user_profiles', t.id, t.deleted_at, null, to_jsonb(t)
-      from public.user_profiles t where t.id = uid
-      union all
-      select t.txid, 'user_votes', t.id, t.deleted_at, null, to_jsonb(t)
-      from public.user_votes t where t.user_id = uid
-      union all
-      select t.txid, 'voting_posts', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
-      from public.voting_posts t
-      where t.directory_id is null or t.created_by_id = uid or t.directory_id = any (v_view)
-    ) a
-    where ((v_since is null and a.deleted_at is null)
-           or a.txid >= v_since
-           or (a.dir = any (v_fresh) and a.deleted_at is null))
-      and (v_after_txid is null or (a.txid, a.tbl, a.id) > (v_after_txid, v_after_tbl, v_after_id))
-    order by a.txid, a.tbl, a.id
-    limit v_limit + 1
-  ) p;
+  -- Each table's visibility is the registry's (src/data/synced-tables.ts), generated into sync_registry.sql.
+  v_page := private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit);
 
   if jsonb_array_length(v_page) > v_limit then
     v_more := true;

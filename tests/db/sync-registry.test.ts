@@ -7,18 +7,27 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
-import { REGISTRY_SQL, registrySql } from '../../supabase/tools/sync-registry.ts';
+import { REGISTRY_SQL, registeredTables, registrySql } from '../../supabase/tools/sync-registry.ts';
 import { syncedTableNames } from '../../src/data/synced-tables.ts';
 import { dbKinds, freshDb } from '../support/db.ts';
 
 describe('the generated server registry', () => {
   it('is exactly what the client registry generates (run npm run db:registry)', () => {
-    expect(readFileSync(REGISTRY_SQL, 'utf8')).toBe(registrySql(syncedTableNames));
+    expect(readFileSync(REGISTRY_SQL, 'utf8')).toBe(registrySql(registeredTables()));
   });
 
   it('would change with the registry: a table added on the client only shows in the generated text', () => {
-    expect(registrySql([...syncedTableNames, 'new_table'])).toContain("'new_table'");
-    expect(registrySql([...syncedTableNames, 'new_table'])).not.toBe(readFileSync(REGISTRY_SQL, 'utf8'));
+    const added = registrySql([...registeredTables(), { name: 'new_table', visibleTo: { own: 'owner_id' } }]);
+    expect(added).toContain("'new_table'");
+    expect(added).toContain('from public.new_table t\n      where t.owner_id = p_uid');
+    expect(added).not.toBe(readFileSync(REGISTRY_SQL, 'utf8'));
+  });
+
+  it('refuses a table that declares no visibility, or a column that is not a plain identifier', () => {
+    expect(() => registrySql([{ name: 'hidden', visibleTo: {} }])).toThrow('hidden declares no visibility');
+    expect(() => registrySql([{ name: 'x', visibleTo: { own: 'id; drop table x' } }])).toThrow(
+      'Not a plain SQL identifier',
+    );
   });
 });
 

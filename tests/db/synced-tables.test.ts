@@ -29,7 +29,7 @@ describe.each(dbKinds)('synced tables, client and server (%s)', (kind) => {
     expect(sorted(rows.map((row) => row.table_name))).toEqual(sorted(syncedTableNames));
   });
 
-  it('declares only fields that are columns, and indexes only columns', async () => {
+  it('declares only fields that are columns, and indexes and visibility only columns', async () => {
     for (const name of syncedTableNames) {
       const spec: SyncedTableSpec = syncedTables[name];
       const { rows } = await db.query<{ column_name: string }>(
@@ -44,6 +44,11 @@ describe.each(dbKinds)('synced tables, client and server (%s)', (kind) => {
       ).toEqual([]);
       expect(
         [spec.key, ...spec.indexes].filter((field) => !columns.has(field)),
+        name,
+      ).toEqual([]);
+      const { own, directory, email, publicWhenNull } = spec.visibleTo;
+      expect(
+        [own, directory, email, publicWhenNull].filter((field) => field !== undefined && !columns.has(field)),
         name,
       ).toEqual([]);
     }
