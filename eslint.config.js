@@ -3,18 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const features = [
-  'auth',
-  'dashboard',
-  'links',
-  'calendar',
-  'upcoming',
-  'polls',
-  'profile',
-  'billing',
-  'public',
-  'marketing',
-];
+const features = ['auth', 'dashboard', 'links', 'calendar', 'polls', 'profile', 'billing', 'public', 'marketing'];
 
 /**
  * Import boundaries of design.md section 2: ui and backend import nothing of ours, domain

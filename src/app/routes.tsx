@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
           ),
           ...scoped(
             'Upcoming',
-            screen(() => import('../features/upcoming/upcoming-page.tsx'), 'UpcomingPage'),
+            screen(() => import('../features/calendar/upcoming-page.tsx'), 'UpcomingPage'),
           ),
           ...scoped(
             'Profile',

@@ -19,7 +19,9 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 export async function signUpWithPassword(email: string, password: string, username: string): Promise<AuthResult> {
   try {
-    const { data, error } = await supabase.auth.signUp({ email, password, options: { data: { username } } });
+    // The device's zone becomes the profile's (the calendar reads times in it; Profile changes it).
+    const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { data, error } = await supabase.auth.signUp({ email, password, options: { data: { username, time_zone } } });
     if (error) return failure(error);
     if (!data.session) return failure(null);
     return { ok: true };

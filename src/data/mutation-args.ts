@@ -92,6 +92,8 @@ export const mutationArgSchemas = {
     description: optionalText,
     starts_at: v.optional(v.nullable(v.string())),
     ends_at: v.optional(v.nullable(v.string())),
+    /** A task becoming an event (or back); absent leaves it as it is. */
+    is_task: v.optional(v.boolean()),
     priority: v.optional(priority),
   }),
   'event.delete': v.object({ id }),

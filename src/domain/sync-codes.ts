@@ -53,6 +53,7 @@ export const messages = {
   eventRange: 'The end cannot be before the start.',
   eventPriority: 'Priority must be low, medium or high.',
   eventNotFound: 'Event not found.',
+  seriesTask: 'An event in a recurring series cannot become a task.',
   seriesRule: 'Repeat must be daily, weekly or monthly.',
   seriesUntil: 'The repeat-until date is required when a rule is chosen.',
   seriesSize: 'A series can have between 1 and 1,000 occurrences.',

@@ -82,6 +82,9 @@ declare
   candidate text;
   chosen text;
   full_name text := left(btrim(coalesce(new.raw_user_meta_data ->> 'full_name', '')), 200);
+  -- The zone the signing-up device reported, when the server knows it; else the column's UTC.
+  zone text := (select z.name from pg_catalog.pg_timezone_names z
+                where z.name = left(new.raw_user_meta_data ->> 'time_zone', 64) limit 1);
 begin
   foreach candidate in array array[new.raw_user_meta_data ->> 'username', split_part(coalesce(new.email, ''), '@', 1)] loop
     candidate := public.sanitize_username(candidate);
@@ -92,10 +95,12 @@ begin
     end if;
   end loop;
   begin
-    insert into public.user_profiles (id, email, username, full_name) values (new.id, new.email, chosen, full_name);
+    insert into public.user_profiles (id, email, username, full_name, time_zone)
+    values (new.id, new.email, chosen, full_name, coalesce(zone, 'UTC'));
   exception when unique_violation then
     -- Taken by a concurrent sign-up: the account still gets its profile, without a username.
-    insert into public.user_profiles (id, email, username, full_name) values (new.id, new.email, null, full_name);
+    insert into public.user_profiles (id, email, username, full_name, time_zone)
+    values (new.id, new.email, null, full_name, coalesce(zone, 'UTC'));
   end;
   return null;
 end

@@ -154,3 +154,133 @@ end
 $$;
 revoke all on function public.submit_contact_message(p_name text, p_email text, p_message text) from public, anon, authenticated, service_role;
 grant execute on function public.submit_contact_message(p_name text, p_email text, p_message text) to anon, authenticated, service_role;
+
+-- Mail that follows a calendar mutation (spec 7.1; design 4, decision 10): 'Event Created' for a
+-- non-task event, 'Recurring Event Created' once per series (not per occurrence); tasks get none.
+-- Both go to the owner's own confirmed address (an unconfirmed account gets none) and are queued
+-- in the savepoint of the mutation that creates the event, so a refused mutation takes its mail
+-- back and a replay (answered from sync_mutations without applying) queues nothing.
+--
+-- The address a calendar mail to p_owner goes to, with this mail counted against the cap; null
+-- (and nothing counted) when the account is unconfirmed or over the cap. The cap is generous, 100
+-- calendar mails an hour per user, and reaching it only drops the mail: the event or series is
+-- still saved. Unlike the invitation mail, whose text reaches someone else's inbox and whose
+-- invite is refused over its cap, this is a courtesy notice to the owner, and an event must never
+-- fail because of it.
+create or replace function private.calendar_mail_to(p_owner uuid) returns text
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_to text := private.confirmed_email_of(p_owner);
+begin
+  if v_to is null then
+    return null;
+  end if;
+  if private.throttle_wait('event_mail', p_owner::text, 100, interval '1 hour') > 0 then
+    return null;
+  end if;
+  perform private.throttle_record('event_mail', p_owner::text);
+  return v_to;
+end
+$$;
+revoke all on function private.calendar_mail_to(p_owner uuid) from public, anon, authenticated, service_role;
+grant execute on function private.calendar_mail_to(p_owner uuid) to service_role;
+
+-- A moment as a calendar mail writes it, in the owner's profile time zone (UTC without one):
+-- 'Mon 23 Nov 2026, 09:00 (Europe/Berlin)', or only the date ('Mon 23 Nov 2026').
+create or replace function private.calendar_mail_time(p_owner uuid, p_at timestamptz, p_with_time boolean)
+returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select case when p_with_time then to_char(p_at at time zone z.tz, 'Dy FMDD Mon YYYY, HH24:MI') || ' (' || z.tz || ')'
+              else to_char(p_at at time zone z.tz, 'Dy FMDD Mon YYYY') end
+  from (select coalesce((select p.time_zone from public.user_profiles p where p.id = p_owner), 'UTC') as tz) z
+$$;
+revoke all on function private.calendar_mail_time(p_owner uuid, p_at timestamp with time zone, p_with_time boolean) from public, anon, authenticated, service_role;
+grant execute on function private.calendar_mail_time(p_owner uuid, p_at timestamp with time zone, p_with_time boolean) to service_role;
+
+-- Queues the 'Event Created' mail of a non-task event the caller has just created (event.create).
+-- Definer, because outgoing_mail and auth.users are closed to client roles.
+create or replace function private.queue_event_mail(p_event uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_owner uuid;
+  v_title text;
+  v_start timestamptz;
+  v_to text;
+begin
+  select e.owner_id, e.title, e.starts_at into v_owner, v_title, v_start
+  from public.calendar_events e
+  where e.id = p_event and e.owner_id = auth.uid() and not e.is_task and e.deleted_at is null;
+  if not found then
+    return;
+  end if;
+  v_to := private.calendar_mail_to(v_owner);
+  if v_to is null then
+    return;
+  end if;
+  insert into public.outgoing_mail (to_address, subject, body, sender_id)
+  values (
+    v_to,
+    'Event Created',
+    'Your event "' || v_title || '" has been created on Linkboard.' || E'\n'
+      || E'\n'
+      || 'Starts: ' || coalesce(private.calendar_mail_time(v_owner, v_start, true), 'no start time') || E'\n'
+      || E'\n'
+      || 'See it in your calendar: ' || coalesce(rtrim(private.setting('site_url'), '/'), '') || '/Calendar',
+    v_owner);
+end
+$$;
+revoke all on function private.queue_event_mail(p_event uuid) from public, anon, authenticated, service_role;
+grant execute on function private.queue_event_mail(p_event uuid) to authenticated, service_role;
+
+-- Queues the 'Recurring Event Created' mail of a series the caller has just created (series.create,
+-- series.replace): one mail for the series, naming its first occurrence, rule, size and end date.
+-- A series of tasks gets none. Definer, as queue_event_mail.
+create or replace function private.queue_series_mail(p_series uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_owner uuid;
+  v_title text;
+  v_start timestamptz;
+  v_rule text;
+  v_until timestamptz;
+  v_count integer;
+  v_to text;
+begin
+  select e.owner_id, e.title, e.starts_at, e.recurrence_rule, e.recurrence_end_date,
+         count(*) over ()::integer
+  into v_owner, v_title, v_start, v_rule, v_until, v_count
+  from public.calendar_events e
+  where e.series_id = p_series and e.owner_id = auth.uid() and not e.is_task and e.deleted_at is null
+  order by e.starts_at nulls last, e.id
+  limit 1;
+  if not found then
+    return;
+  end if;
+  v_to := private.calendar_mail_to(v_owner);
+  if v_to is null then
+    return;
+  end if;
+  insert into public.outgoing_mail (to_address, subject, body, sender_id)
+  values (
+    v_to,
+    'Recurring Event Created',
+    'Your recurring event "' || v_title || '" has been created on Linkboard.' || E'\n'
+      || E'\n'
+      || 'First: ' || coalesce(private.calendar_mail_time(v_owner, v_start, true), 'no start time') || E'\n'
+      || 'Repeats: ' || v_rule || ', ' || v_count || case when v_count = 1 then ' occurrence' else ' occurrences' end
+      || ', until ' || coalesce(private.calendar_mail_time(v_owner, v_until, false), 'no end date') || E'\n'
+      || E'\n'
+      || 'See it in your calendar: ' || coalesce(rtrim(private.setting('site_url'), '/'), '') || '/Calendar',
+    v_owner);
+end
+$$;
+revoke all on function private.queue_series_mail(p_series uuid) from public, anon, authenticated, service_role;
+grant execute on function private.queue_series_mail(p_series uuid) to authenticated, service_role;

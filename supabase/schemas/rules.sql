@@ -72,6 +72,9 @@ begin
      and tier = 'free' then
     raise exception 'Recurring events are a Pro feature.' using errcode = 'P0001', hint = 'limit_reached';
   end if;
+  if tg_op = 'UPDATE' and new.series_id is not null and new.is_task is distinct from old.is_task then
+    raise exception 'An event in a recurring series cannot become a task.' using errcode = '22023', hint = 'invalid';
+  end if;
   if new.series_id is not null and (tg_op = 'INSERT' or new.series_id is distinct from old.series_id)
      and (select count(*) from public.calendar_events e where e.series_id = new.series_id and e.id <> new.id) >= 1000 then
     raise exception 'A series can have at most 1,000 occurrences.' using errcode = '22023', hint = 'invalid';

@@ -84,6 +84,8 @@ begin
               private.sync_time(p_args, 'starts_at'), private.sync_time(p_args, 'ends_at'),
               case when p_args ? 'is_task' then private.sync_bool(p_args, 'is_task') else false end,
               private.sync_text(p_args, 'priority'), auth.uid());
+      -- Same savepoint as the insert: a refusal takes the mail back, a replay never gets here.
+      perform private.queue_event_mail(v_id);
       return;
     when 'event.update', 'occurrence.detach' then
       update public.calendar_events e set
@@ -92,7 +94,12 @@ begin
                            else e.description end,
         starts_at = case when p_args ? 'starts_at' then private.sync_time(p_args, 'starts_at') else e.starts_at end,
         ends_at = case when p_args ? 'ends_at' then private.sync_time(p_args, 'ends_at') else e.ends_at end,
-        priority = case when p_args ? 'priority' and p_name = 'event.update' then private.sync_text(p_args, 'priority')
+        is_task = case when p_args ? 'is_task' and p_name = 'event.update' then private.sync_bool(p_args, 'is_task')
+                       else e.is_task end,
+        -- Events have no priority: turning a task into an event clears it.
+        priority = case when p_args ? 'is_task' and p_name = 'event.update' and not private.sync_bool(p_args, 'is_task')
+                          then null
+                        when p_args ? 'priority' and p_name = 'event.update' then private.sync_text(p_args, 'priority')
                         else e.priority end,
         series_id = case when p_name = 'occurrence.detach' then null else e.series_id end,
         recurrence_rule = case when p_name = 'occurrence.detach' then 'none' else e.recurrence_rule end,
@@ -249,6 +256,7 @@ begin
   case p_name
     when 'series.create' then
       perform private.sync_insert_series(p_args);
+      perform private.queue_series_mail(private.sync_uuid(p_args, 'series_id'));
     when 'series.replace' then
       -- One mutation, one savepoint: the old set goes and the new set comes, or neither.
       v_old := private.sync_uuid(p_args, 'old_series_id');
@@ -257,6 +265,8 @@ begin
       end if;
       update public.calendar_events e set deleted_at = now() where e.series_id = v_old and e.deleted_at is null;
       perform private.sync_insert_series(p_args);
+      -- The replacement is a new series: it gets its own mail, in the same savepoint.
+      perform private.queue_series_mail(private.sync_uuid(p_args, 'series_id'));
     when 'series.delete' then
       v_old := private.sync_uuid(p_args, 'series_id');
       update public.calendar_events e set deleted_at = now() where e.series_id = v_old and e.deleted_at is null;

@@ -6,6 +6,7 @@ import { OUTBOX_VERSION } from '../../src/data/outbox.ts';
 import { mutationNames } from '../../src/domain/mutation-names.ts';
 import {
   ME,
+  NOW,
   OTHER,
   ctx,
   freshDb,
@@ -309,6 +310,41 @@ describe('events, tasks and series', () => {
     await mutate(db, 'event.delete', { id: task }, ctx());
     expect(await db.calendar_events.count()).toBe(0);
     await expectRefused(() => mutate(db, 'event.delete', { id: task }, ctx()), 'not_found');
+  });
+
+  it('turns a task into an event and back, counting the month quota, never inside a series', async () => {
+    const task = makeEvent({ is_task: true, priority: 'high', starts_at: null, ends_at: null });
+    await db.calendar_events.put(task);
+    // An event needs a start.
+    await expectRefused(() => mutate(db, 'event.update', { id: task.id, is_task: false }, ctx()), 'invalid');
+    await mutate(
+      db,
+      'event.update',
+      { id: task.id, is_task: false, starts_at: '2026-03-16T09:00:00Z', ends_at: '2026-03-16T10:00:00Z' },
+      ctx(),
+    );
+    expect(await db.calendar_events.get(task.id)).toMatchObject({ is_task: false, priority: null });
+    await mutate(db, 'event.update', { id: task.id, is_task: true, priority: 'low' }, ctx());
+    expect(await db.calendar_events.get(task.id)).toMatchObject({ is_task: true, priority: 'low' });
+
+    // A Free user with 10 events this month cannot turn an 11th task into an event.
+    await db.calendar_events.bulkPut(
+      Array.from({ length: 10 }, () => makeEvent({ created_at: NOW.toISOString(), updated_at: NOW.toISOString() })),
+    );
+    await expectRefused(
+      () => mutate(db, 'event.update', { id: task.id, is_task: false }, ctx()),
+      'limit_reached',
+      'Upgrade to Pro to create more than 10 events per month.',
+    );
+    await mutate(db, 'event.update', { id: task.id, is_task: false }, pro);
+
+    const member = makeEvent({ series_id: uuid(), recurrence_rule: 'weekly' });
+    await db.calendar_events.put(member);
+    await expectRefused(
+      () => mutate(db, 'event.update', { id: member.id, is_task: true }, pro),
+      'invalid',
+      'An event in a recurring series cannot become a task.',
+    );
   });
 
   it('creates, replaces, detaches and deletes a series (Pro)', async () => {

@@ -85,14 +85,27 @@ export const eventUpdate: Mutator<'event.update'> = {
   targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
-    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'priority']) });
+    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'priority', 'is_task']) });
+    if (event.series_id !== null && args.is_task !== undefined && args.is_task !== event.is_task) {
+      refuse('invalid', messages.seriesTask);
+    }
+    // A task becoming an event counts towards the month's events, as the server counts it.
+    if (
+      event.is_task &&
+      args.is_task === false &&
+      !underLimit(ctx.tier, 'eventsPerMonth', await eventsThisMonth(tx, ctx))
+    ) {
+      refuse('limit_reached', messages.moreEvents);
+    }
     const out = { ...args };
     if (out.title !== undefined) out.title = out.title.trim();
     if (out.description === '') out.description = null;
+    // Events have no priority.
+    if (out.is_task === false) out.priority = null;
     return out;
   },
   async apply(tx, args, ctx) {
-    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority']);
+    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority', 'is_task']);
     await tx.calendar_events.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
   },
 };

@@ -1,13 +1,136 @@
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { useMemo } from 'react';
+import { classifyCalendar, PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
+import { localDate, toLocalInput } from '../../domain/event-times.ts';
+import { isThisMonth } from '../../domain/limits.ts';
+import { FREE_LIMITS } from '../../domain/plans.ts';
+import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { CalendarGrid } from './calendar-grid.tsx';
+import { Card, EventList, TaskList } from './calendar-items.tsx';
+import { useCalendarScreen } from './use-calendar-screen.ts';
 
+/** A new item's start on a day picked in the grid: 09:00, or the next full hour today. */
+function startOn(day: string, today: string, now: Date, timeZone: string): string {
+  if (day !== today) return `${day}T09:00`;
+  const next = toLocalInput(new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000), timeZone);
+  return next.slice(0, 10) === day ? next : `${day}T23:59`;
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+    </div>
+  );
+}
+
+/** 'My Calendar & Tasks' (spec 2.7): counters, today's events and tasks, past events, and a month or week grid. */
 export function CalendarPage() {
   usePageTitle('My Calendar & Tasks');
+  const { rows, items, now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
+  const lists = useMemo(() => classifyCalendar(items, now, timeZone), [items, now, timeZone]);
+  // Counted as the server counts the Free quota: events (not tasks) created this month in the user's zone.
+  const eventsThisMonth = useMemo(
+    () => items.filter((item) => !item.is_task && isThisMonth(item.created_at, now, timeZone)).length,
+    [items, now, timeZone],
+  );
+  const today = localDate(now, timeZone);
+  const todayLabel = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone,
+  }).format(now);
+  const taskProps = { timeZone, now, actions, onToggle: toggle };
+
   return (
     <>
-      <ScreenHeader title="My Calendar & Tasks" />
-      <EmptyState title="No events scheduled for today">Your events and tasks will appear here.</EmptyState>
+      <ScreenHeader
+        title="My Calendar & Tasks"
+        subtitle="Plan your events and keep track of your tasks"
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            {tier === 'free' && (
+              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                {eventsThisMonth}/{FREE_LIMITS.eventsPerMonth} events this month
+              </span>
+            )}
+            <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-800">
+              {lists.completedCount} completed
+            </span>
+            <Button onClick={() => dialogs.add()}>Add Event or Task</Button>
+          </div>
+        }
+      />
+      {rows !== undefined && (
+        <div className="space-y-6">
+          <div className="grid grid-cols-3 gap-3">
+            <Counter label="Upcoming Events" value={lists.upcomingEventsCount} />
+            <Counter label="Pending Tasks" value={lists.pendingTasksCount} />
+            <Counter label="Completed" value={lists.completedCount} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card id="today-events" title={`Today's Events · ${todayLabel}`}>
+              <EventList
+                events={lists.todayEvents}
+                empty="No events scheduled for today"
+                timeZone={timeZone}
+                actions={actions}
+              />
+            </Card>
+            <Card id="today-tasks" title="Today's Tasks">
+              {lists.overdue.length > 0 && (
+                <div className="mb-2">
+                  <h3 className="text-sm font-semibold text-red-700">Overdue</h3>
+                  <TaskList tasks={lists.overdue} empty="" tone="overdue" {...taskProps} />
+                </div>
+              )}
+              <TaskList tasks={lists.todayTasks} empty="No tasks for today" {...taskProps} />
+              {lists.recentlyCompleted.length > 0 && (
+                <div className="mt-3 border-t border-slate-100 pt-2">
+                  <h3 className="text-sm font-semibold text-slate-800">Recently Completed</h3>
+                  <ul className="divide-y divide-slate-100">
+                    {lists.recentlyCompleted.map((item) => (
+                      <li key={item.id} className="flex items-center gap-3 py-1.5">
+                        <span className="min-w-0 flex-1 truncate text-sm text-slate-600 line-through">
+                          {item.title}
+                        </span>
+                        <Button variant="ghost" onClick={() => toggle(item, false)} aria-label={`Undo ${item.title}`}>
+                          Undo
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </Card>
+          </div>
+          <CalendarGrid
+            items={items}
+            timeZone={timeZone}
+            today={today}
+            onOpen={dialogs.edit}
+            onAdd={(day) => dialogs.add(startOn(day, today, now, timeZone))}
+          />
+          <Card id="past-events" title={`Past Events (${lists.pastEventsTotal} total)`}>
+            <EventList
+              events={lists.pastEvents}
+              empty="No past events"
+              timeZone={timeZone}
+              withDate
+              actions={actions}
+            />
+            {lists.pastEventsTotal > PAST_EVENTS_MAX && (
+              <p className="mt-2 text-sm text-slate-600">
+                Showing {PAST_EVENTS_MAX} of {lists.pastEventsTotal} past events
+              </p>
+            )}
+          </Card>
+        </div>
+      )}
+      {dialogs.dialog}
     </>
   );
 }

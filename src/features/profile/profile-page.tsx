@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { EmailForm } from './email-form.tsx';
+import { TimeZoneForm } from './time-zone-form.tsx';
 import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
 import { renameOutcome } from './rename-outcome.ts';
 import { checkUsername } from './username-check.ts';
@@ -60,6 +61,19 @@ export function ProfilePage() {
           Public Profile
         </h2>
         {profile === undefined && !user ? null : <ProfileForm saved={saved} origin={origin} onSave={save} />}
+      </section>
+      <section aria-labelledby="time-zone" className={`mt-6 ${card}`}>
+        <h2 id="time-zone" className="text-lg font-semibold">
+          Time zone
+        </h2>
+        <TimeZoneForm
+          saved={profile?.time_zone ?? user?.time_zone ?? 'UTC'}
+          onSave={async (zone) => {
+            const queued = await mutate('profile.update', { time_zone: zone });
+            if (queued) toast('Time zone saved.', 'success');
+            return queued !== null;
+          }}
+        />
       </section>
       <section aria-labelledby="account-email" className={`mt-6 ${card}`}>
         <h2 id="account-email" className="text-lg font-semibold">

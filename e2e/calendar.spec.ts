@@ -1,0 +1,181 @@
+/**
+ * The calendar in the real browser (issue 12): tasks and events, a weekly series edited one
+ * occurrence and then all, deleted one and then all; a week planned offline reaching another
+ * device; the Free plan's Repeat notice. The browser runs in Europe/Berlin, which sign-up records
+ * as the user's zone, so every time below is Berlin wall-clock time.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
+import { newUser } from './pages/login-page.ts';
+import { setTier } from './support/admin.ts';
+import { controlledByServiceWorker, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
+
+const ZONE = 'Europe/Berlin';
+test.use({ timezoneId: ZONE });
+
+/** 'YYYY-MM-DD' of today + `days` in Berlin. */
+const day = (days: number) => Temporal.Now.plainDateISO(ZONE).add({ days }).toString();
+
+interface Item {
+  title: string;
+  task?: boolean;
+  start?: string;
+  repeat?: { rule: 'Daily' | 'Weekly' | 'Monthly'; until: string };
+}
+
+async function addItem(page: Page, button: string, item: Item) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+  await dialog.getByLabel('Title').fill(item.title);
+  if (item.task) await dialog.getByRole('switch', { name: 'This is a task' }).click();
+  if (item.start) await dialog.getByLabel(item.task ? 'Due date (optional)' : 'Start').fill(item.start);
+  if (item.repeat) {
+    await dialog.getByLabel('Rule').selectOption({ label: item.repeat.rule });
+    await dialog.getByLabel('Repeat until').fill(item.repeat.until);
+  }
+  await dialog.getByRole('button', { name: item.task ? 'Add Task' : 'Add Event' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function itemAction(page: Page, title: string, index: number, action: 'Edit' | 'Delete') {
+  await page
+    .getByRole('button', { name: `Actions for ${title}`, exact: true })
+    .nth(index)
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function signUpPro(page: Page, request: Parameters<typeof setTier>[0], prefix: string) {
+  const user = newUser(prefix);
+  await signUpAndSync(page, user);
+  await setTier(request, user, 'pro');
+  await page.goto(`/Calendar/${user.username}`);
+  await expect(page.getByRole('heading', { name: 'My Calendar & Tasks' })).toBeVisible();
+  await expect(page.getByText('events this month')).toBeHidden();
+  return user;
+}
+
+test('tasks and events, and a weekly series edited and deleted one occurrence and then all', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await signUpPro(page, request, 'cal');
+  const tasks = page.getByRole('region', { name: "Today's Tasks" });
+
+  // A task without a date is due today; completing it moves it to Recently Completed, Undo back.
+  await addItem(page, 'Add Event or Task', { title: 'Buy milk', task: true });
+  await expect(tasks.getByText('Buy milk')).toBeVisible();
+  await expect(tasks.getByText('Due: Today')).toBeVisible();
+  await tasks.getByRole('checkbox', { name: 'Complete Buy milk' }).click();
+  await expect(tasks.getByRole('button', { name: 'Undo Buy milk' })).toBeVisible();
+  await expect(page.getByText('1 completed')).toBeVisible();
+  await tasks.getByRole('button', { name: 'Undo Buy milk' }).click();
+  await expect(tasks.getByRole('checkbox', { name: 'Complete Buy milk' })).not.toBeChecked();
+  await expect(page.getByText('0 completed')).toBeVisible();
+
+  // An event tomorrow, and a weekly series from tomorrow for four weeks, seen in Upcoming.
+  await addItem(page, 'Add Event or Task', { title: 'Dentist', start: `${day(1)}T10:00` });
+  await addItem(page, 'Add Event or Task', {
+    title: 'Team sync',
+    start: `${day(1)}T09:00`,
+    repeat: { rule: 'Weekly', until: day(22) },
+  });
+  await page.goto(`/Upcoming/${user.username}`);
+  const future = page.getByRole('region', { name: 'Future Events' });
+  await expect(future.getByText('Dentist')).toBeVisible();
+  await expect(future.getByText('Team sync', { exact: true })).toHaveCount(4);
+  await expect(future.getByText(`${day(8)} 09:00`)).toBeVisible();
+
+  // Only the second occurrence: it leaves the series.
+  await itemAction(page, 'Team sync', 1, 'Edit');
+  let dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByRole('radio', { name: 'Update this event only' })).toBeChecked();
+  await expect(dialog.getByLabel('Rule')).toBeDisabled();
+  await expect(dialog.getByRole('switch', { name: 'This is a task' })).toBeDisabled();
+  await dialog.getByLabel('Title').fill('Team sync (moved)');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(future.getByText('Team sync', { exact: true })).toHaveCount(3);
+  await expect(future.getByText('Team sync (moved)')).toBeVisible();
+
+  // All of the series: a new expanded set replaces it; the detached one stays.
+  await itemAction(page, 'Team sync', 0, 'Edit');
+  dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await dialog.getByRole('radio', { name: 'Update all events in this series' }).click();
+  await expect(dialog.getByText('This will delete the old series and create a new one.')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Weekly review');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(future.getByText('Team sync', { exact: true })).toHaveCount(0);
+  await expect(future.getByText('Weekly review')).toHaveCount(4);
+  await expect(future.getByText('Team sync (moved)')).toBeVisible();
+
+  // Delete one occurrence, then the whole series.
+  await itemAction(page, 'Weekly review', 0, 'Delete');
+  let confirm = page.getByRole('dialog', { name: 'Delete Recurring Event' });
+  await confirm.getByRole('button', { name: 'Delete Only This Event' }).click();
+  await expect(future.getByText('Weekly review')).toHaveCount(3);
+  await itemAction(page, 'Weekly review', 0, 'Delete');
+  confirm = page.getByRole('dialog', { name: 'Delete Recurring Event' });
+  await confirm.getByRole('button', { name: 'Delete All Events in Series' }).click();
+  await expect(future.getByText('Weekly review')).toHaveCount(0);
+
+  // A plain event asks before it goes.
+  await itemAction(page, 'Dentist', 0, 'Delete');
+  confirm = page.getByRole('dialog', { name: 'Delete Event' });
+  await expect(confirm.getByText('Are you sure you want to delete this event?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(future.getByText('Dentist')).toBeHidden();
+  await expect(future.getByText('Team sync (moved)')).toBeVisible();
+  await expect(syncStatus(page)).toHaveText('Synced');
+});
+
+test('a week planned offline reaches another device once the phone is back online', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const user = await signUpPro(page, request, 'calofl');
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Calendar & Tasks' })).toBeVisible();
+  await expect(syncStatus(page)).toHaveText(/^Offline/);
+
+  await addItem(page, 'Add Event or Task', {
+    title: 'Standup',
+    start: `${day(1)}T09:30`,
+    repeat: { rule: 'Daily', until: day(5) },
+  });
+  await addItem(page, 'Add Event or Task', { title: 'Pack bags', task: true, start: `${day(6)}T18:00` });
+  await expect(syncStatus(page)).toHaveText('Offline — 2 changes waiting');
+
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 20_000 });
+
+  const laptop = await signInElsewhere(browser, user);
+  await laptop.page.goto(`/Upcoming/${user.username}`);
+  const future = laptop.page.getByRole('region', { name: 'Future Events' });
+  await expect(future.getByText('Standup')).toHaveCount(5);
+  await expect(laptop.page.getByRole('region', { name: 'Pending Tasks' }).getByText('Pack bags')).toBeVisible();
+  await laptop.context.close();
+});
+
+test('a Free user sees the Pro notice instead of Repeat, and the month badge', async ({ page }) => {
+  const user = newUser('calfree');
+  await signUpAndSync(page, user);
+  await page.goto(`/Calendar/${user.username}`);
+  await expect(page.getByText('0/10 events this month')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Event or Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+  await expect(dialog.getByText('Recurring events are a Pro feature.')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(dialog.getByLabel('Rule')).toHaveCount(0);
+  await dialog.getByLabel('Title').fill('Lunch');
+  await dialog.getByLabel('Start').fill(`${day(1)}T12:00`);
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(page.getByText('1/10 events this month')).toBeVisible();
+});

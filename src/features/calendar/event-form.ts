@@ -1,0 +1,198 @@
+/**
+ * The event/task dialog's fields, checks and what a save sends (spec 2.8, 4 'Recurring series'
+ * and 5 'Event dialog'). The schema gives react-hook-form its resolver and the types; `planSave`
+ * turns checked values into the mutations to run, in order, so the choice between an update, a
+ * detached occurrence and a replaced series is tested without a browser.
+ */
+import * as v from 'valibot';
+import { endAfterStartChange, fromLocalInput, localDate, toLocalInput } from '../../domain/event-times.ts';
+import { expandSeries } from '../../domain/recurrence.ts';
+import { messages } from '../../domain/sync-codes.ts';
+import { priorities, recurrenceRules, type Priority, type RecurrenceRule } from '../../domain/validation.ts';
+import { priorityOf } from '../../domain/calendar-classify.ts';
+import type { MutationArgs } from '../../data/mutation-args.ts';
+import type { EventRow } from '../../data/rows.ts';
+import type { MutationName } from '../../domain/mutation-names.ts';
+
+export const repeatChoices = ['none', ...recurrenceRules] as const;
+export type RepeatChoice = (typeof repeatChoices)[number];
+export type EditScope = 'single' | 'all';
+
+export const START_IN_PAST = 'The start cannot be in the past.';
+
+export const eventFormSchema = v.pipe(
+  v.object({
+    title: v.pipe(v.string(), v.trim(), v.nonEmpty(messages.eventTitle)),
+    description: v.pipe(v.string(), v.trim()),
+    isTask: v.boolean(),
+    priority: v.picklist(priorities),
+    /** datetime-local values in the user's time zone ('' when empty). */
+    start: v.string(),
+    end: v.string(),
+    repeat: v.picklist(repeatChoices),
+    /** 'YYYY-MM-DD', inclusive. */
+    until: v.string(),
+    scope: v.picklist(['single', 'all']),
+  }),
+  v.forward(
+    v.partialCheck([['isTask'], ['start']], (input) => input.isTask || input.start !== '', messages.eventStart),
+    ['start'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['isTask'], ['start'], ['end']],
+      (input) => input.isTask || input.start === '' || input.end === '' || input.end >= input.start,
+      messages.eventRange,
+    ),
+    ['end'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['isTask'], ['repeat'], ['until']],
+      (input) => input.isTask || input.repeat === 'none' || input.until !== '',
+      messages.seriesUntil,
+    ),
+    ['until'],
+  ),
+);
+
+export type EventFormValues = v.InferOutput<typeof eventFormSchema>;
+
+/** The dialog's starting values: an item's, or a new one's (starting at `start` when given). */
+export function initialValues(item: EventRow | null, timeZone: string, start?: string): EventFormValues {
+  if (!item) {
+    const from = start ?? '';
+    return {
+      title: '',
+      description: '',
+      isTask: false,
+      priority: 'medium',
+      start: from,
+      end: from === '' ? '' : endAfterStartChange(from, false, timeZone),
+      repeat: 'none',
+      until: '',
+      scope: 'single',
+    };
+  }
+  return {
+    title: item.title,
+    description: item.description ?? '',
+    isTask: item.is_task,
+    priority: priorityOf(item),
+    start: item.starts_at ? toLocalInput(item.starts_at, timeZone) : '',
+    end: item.ends_at ? toLocalInput(item.ends_at, timeZone) : '',
+    repeat: item.recurrence_rule,
+    until: item.recurrence_end_date ? localDate(item.recurrence_end_date, timeZone) : '',
+    scope: 'single',
+  };
+}
+
+export interface Step<N extends MutationName = MutationName> {
+  name: N;
+  args: MutationArgs[N];
+}
+
+export type SavePlan =
+  { ok: true; steps: Step[]; kind: 'created' | 'updated' } | { ok: false; field: keyof EventFormValues; error: string };
+
+export interface SaveContext {
+  timeZone: string;
+  now: Date;
+  /** Makes ids (crypto.randomUUID in the app; counters in tests). */
+  newId(): string;
+}
+
+function step<N extends MutationName>(name: N, args: MutationArgs[N]): Step {
+  return { name, args } as Step;
+}
+
+const invalid = (field: keyof EventFormValues, error: string): SavePlan => ({ ok: false, field, error });
+
+/** The instant of a local input, or a failed plan naming the field. */
+function instant(value: string, timeZone: string): string | null | 'invalid' {
+  return value === '' ? null : fromLocalInput(value, timeZone);
+}
+
+/**
+ * What saving `values` does to `item` (null: a new one). Tasks send end equal to start, and a
+ * task without a date gets now (spec 4). A rule other than none expands into one record per
+ * occurrence (a series); editing a series member updates it alone (detached) or replaces the
+ * whole series with a new expanded set.
+ */
+export function planSave(values: EventFormValues, item: EventRow | null, ctx: SaveContext): SavePlan {
+  const { timeZone, now } = ctx;
+  let start = instant(values.start, timeZone);
+  if (start === 'invalid') return invalid('start', messages.invalidDate);
+  let end = values.isTask ? start : instant(values.end, timeZone);
+  if (end === 'invalid') return invalid('end', messages.invalidDate);
+  // New items start no earlier than the current minute (the inputs' minimum, spec 5).
+  if (!item && values.start !== '' && values.start < toLocalInput(now, timeZone))
+    return invalid('start', START_IN_PAST);
+  if (values.isTask && start === null) start = end = now.toISOString();
+  const description = values.description === '' ? null : values.description;
+  const priority: Priority | null = values.isTask ? values.priority : null;
+  const fields = { title: values.title, description, starts_at: start, ends_at: end };
+
+  const repeat: RecurrenceRule | null = values.isTask || values.repeat === 'none' ? null : values.repeat;
+  const inSeries = item?.series_id != null;
+  if (item && inSeries && values.scope === 'single') {
+    return {
+      ok: true,
+      kind: 'updated',
+      steps: [step('occurrence.detach', { id: item.id, ...fields, starts_at: start!, ends_at: end ?? start! })],
+    };
+  }
+  if (repeat !== null && (!item || !inSeries || values.scope === 'all')) {
+    const expansion = expandSeries({ rule: repeat, start: start!, end, until: values.until, timeZone });
+    if (!expansion.ok) return invalid('until', expansion.error);
+    const until = fromLocalInput(`${values.until}T23:59`, timeZone);
+    if (until === null || until === 'invalid') return invalid('until', messages.invalidDate);
+    const series = {
+      series_id: ctx.newId(),
+      rule: repeat,
+      until,
+      occurrences: expansion.occurrences.map((times) => ({
+        id: ctx.newId(),
+        title: values.title,
+        description,
+        starts_at: times.starts_at,
+        ends_at: times.ends_at ?? times.starts_at,
+      })),
+    };
+    if (item && inSeries) {
+      return {
+        ok: true,
+        kind: 'updated',
+        steps: [step('series.replace', { old_series_id: item.series_id!, ...series })],
+      };
+    }
+    // A single event given a rule becomes a series: the series first, so a refused series
+    // (a Free plan, too many occurrences) deletes nothing.
+    const steps = [step('series.create', series)];
+    if (item) steps.push(step('event.delete', { id: item.id }));
+    return { ok: true, kind: item ? 'updated' : 'created', steps };
+  }
+  if (item && inSeries) {
+    // Scope all without a rule: the series goes, one plain event stays in its place.
+    return {
+      ok: true,
+      kind: 'updated',
+      steps: [
+        step('series.delete', { series_id: item.series_id! }),
+        step('event.create', { id: ctx.newId(), ...fields, is_task: values.isTask, priority }),
+      ],
+    };
+  }
+  if (item) {
+    return {
+      ok: true,
+      kind: 'updated',
+      steps: [step('event.update', { id: item.id, ...fields, is_task: values.isTask, priority })],
+    };
+  }
+  return {
+    ok: true,
+    kind: 'created',
+    steps: [step('event.create', { id: ctx.newId(), ...fields, is_task: values.isTask, priority })],
+  };
+}

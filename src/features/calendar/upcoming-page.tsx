@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { upcomingLists } from '../../domain/calendar-classify.ts';
+import { Button } from '../../ui/button.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { Card, EventList, TaskList } from './calendar-items.tsx';
+import { useCalendarScreen } from './use-calendar-screen.ts';
+
+/**
+ * Upcoming (spec 2.9): future events and pending tasks dated from the start of tomorrow, with
+ * edit and delete, and the same dialog as the calendar. It lives in the calendar feature because
+ * the two screens share the dialog and the rules.
+ */
+export function UpcomingPage() {
+  usePageTitle('Upcoming');
+  const { rows, items, now, timeZone, dialogs, actions, toggle } = useCalendarScreen('upcoming');
+  const lists = useMemo(() => upcomingLists(items, now, timeZone), [items, now, timeZone]);
+
+  return (
+    <>
+      <ScreenHeader
+        title="Upcoming"
+        subtitle="What is coming from tomorrow on"
+        actions={<Button onClick={() => dialogs.add()}>Add Event/Task</Button>}
+      />
+      {rows !== undefined && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card id="future-events" title="Future Events">
+            <EventList
+              events={lists.futureEvents}
+              empty="No upcoming events"
+              timeZone={timeZone}
+              withDate
+              actions={actions}
+            />
+          </Card>
+          <Card id="pending-tasks" title="Pending Tasks">
+            <TaskList
+              tasks={lists.pendingTasks}
+              empty="No upcoming tasks"
+              timeZone={timeZone}
+              now={now}
+              actions={actions}
+              onToggle={toggle}
+            />
+          </Card>
+        </div>
+      )}
+      {dialogs.dialog}
+    </>
+  );
+}

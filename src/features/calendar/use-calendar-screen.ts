@@ -1,0 +1,52 @@
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { useEvents } from '../../data/queries/events.ts';
+import { useProfile } from '../../data/queries/profile.ts';
+import type { EventRow } from '../../data/rows.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
+import { safeTimeZone } from '../../domain/event-times.ts';
+import { tierOf, type Tier } from '../../domain/plans.ts';
+import { useNow } from '../../ui/use-now.ts';
+import type { CalendarScreen } from './calendar-messages.ts';
+import type { ItemActions } from './calendar-items.tsx';
+import { useItemDialogs, type ItemDialogs } from './use-item-dialogs.tsx';
+import { useTaskToggle } from './use-task-toggle.ts';
+
+const EMPTY: readonly EventRow[] = [];
+
+export interface CalendarScreenState {
+  /** The user's events and tasks; undefined while the first read is under way. */
+  rows: readonly EventRow[] | undefined;
+  items: readonly EventRow[];
+  /** The classification clock (spec 2.7: every 15 seconds). */
+  now: Date;
+  tier: Tier;
+  /** The profile's zone (the synced row first: a change on another device shows here), else UTC. */
+  timeZone: string;
+  dialogs: ItemDialogs;
+  actions: ItemActions;
+  toggle(item: EventRow, value: boolean): void;
+}
+
+/** What the Calendar and Upcoming screens both read and do. */
+export function useCalendarScreen(screen: CalendarScreen): CalendarScreenState {
+  const user = useCurrentUser((state) => state.user);
+  const { db } = useUserDb();
+  const rows = useEvents(db);
+  const profile = useProfile(db);
+  const now = useNow(CLOCK_REFRESH_MS);
+  const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
+  const timeZone = safeTimeZone(profile?.time_zone ?? user?.time_zone);
+  const dialogs = useItemDialogs(screen, tier, timeZone);
+  const toggle = useTaskToggle(screen);
+  return {
+    rows,
+    items: rows ?? EMPTY,
+    now,
+    tier,
+    timeZone,
+    dialogs,
+    actions: { onEdit: dialogs.edit, onDelete: dialogs.remove },
+    toggle,
+  };
+}

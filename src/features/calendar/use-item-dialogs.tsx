@@ -1,0 +1,42 @@
+import { useState, type ReactNode } from 'react';
+import type { EventRow } from '../../data/rows.ts';
+import type { Tier } from '../../domain/plans.ts';
+import type { CalendarScreen } from './calendar-messages.ts';
+import { DeleteEventDialog } from './delete-event-dialog.tsx';
+import { EventDialog } from './event-dialog.tsx';
+
+type Open = { kind: 'add'; start?: string } | { kind: 'edit'; item: EventRow } | { kind: 'delete'; item: EventRow };
+
+export interface ItemDialogs {
+  add(start?: string): void;
+  edit(item: EventRow): void;
+  remove(item: EventRow): void;
+  /** The open dialog, to render once on the screen. */
+  dialog: ReactNode;
+}
+
+/** The add, edit and delete dialogs of one screen (Calendar or Upcoming share them). */
+export function useItemDialogs(screen: CalendarScreen, tier: Tier, timeZone: string): ItemDialogs {
+  const [open, setOpen] = useState<Open | null>(null);
+  const close = () => setOpen(null);
+  let dialog: ReactNode = null;
+  if (open?.kind === 'delete') dialog = <DeleteEventDialog item={open.item} screen={screen} onClose={close} />;
+  else if (open) {
+    dialog = (
+      <EventDialog
+        item={open.kind === 'edit' ? open.item : null}
+        start={open.kind === 'add' ? open.start : undefined}
+        tier={tier}
+        timeZone={timeZone}
+        screen={screen}
+        onClose={close}
+      />
+    );
+  }
+  return {
+    add: (start) => setOpen({ kind: 'add', start }),
+    edit: (item) => setOpen({ kind: 'edit', item }),
+    remove: (item) => setOpen({ kind: 'delete', item }),
+    dialog,
+  };
+}

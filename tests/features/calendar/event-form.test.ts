@@ -1,0 +1,190 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import type { EventRow } from '../../../src/data/rows.ts';
+import {
+  eventFormSchema,
+  initialValues,
+  planSave,
+  START_IN_PAST,
+  type EventFormValues,
+  type SaveContext,
+} from '../../../src/features/calendar/event-form.ts';
+
+const NOW = new Date('2026-03-15T12:00:00Z');
+const zone = 'Europe/Berlin';
+
+function context(): SaveContext {
+  let n = 0;
+  return { timeZone: zone, now: NOW, newId: () => `id-${++n}` };
+}
+
+function values(overrides: Partial<EventFormValues> = {}): EventFormValues {
+  return {
+    title: 'Standup',
+    description: '',
+    isTask: false,
+    priority: 'medium',
+    start: '2026-03-16T09:00',
+    end: '2026-03-16T10:00',
+    repeat: 'none',
+    until: '',
+    scope: 'single',
+    ...overrides,
+  };
+}
+
+function row(overrides: Partial<EventRow> = {}): EventRow {
+  return {
+    id: 'e1',
+    title: 'Standup',
+    description: null,
+    starts_at: '2026-03-16T08:00:00.000Z',
+    ends_at: '2026-03-16T09:00:00.000Z',
+    owner_id: 'u1',
+    is_task: false,
+    priority: null,
+    is_completed: false,
+    series_id: null,
+    recurrence_rule: 'none',
+    recurrence_end_date: null,
+    created_at: '2026-03-01T00:00:00.000Z',
+    updated_at: '2026-03-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const check = (input: EventFormValues) => v.safeParse(eventFormSchema, input);
+const firstIssue = (input: EventFormValues) => {
+  const result = check(input);
+  return result.success ? null : [v.getDotPath(result.issues[0]!), result.issues[0]!.message];
+};
+
+describe('the event form checks (spec 5)', () => {
+  it('requires a title, a start for events, an end not before the start, and repeat-until with a rule', () => {
+    expect(firstIssue(values({ title: '  ' }))).toEqual(['title', 'Title is required.']);
+    expect(firstIssue(values({ start: '', end: '' }))).toEqual(['start', 'Start is required for events.']);
+    expect(firstIssue(values({ end: '2026-03-16T08:00' }))).toEqual(['end', 'The end cannot be before the start.']);
+    expect(firstIssue(values({ repeat: 'weekly' }))).toEqual([
+      'until',
+      'The repeat-until date is required when a rule is chosen.',
+    ]);
+    // A task needs no date, and its end and rule are not asked.
+    expect(check(values({ isTask: true, start: '', end: '', repeat: 'weekly' })).success).toBe(true);
+  });
+});
+
+describe('planSave', () => {
+  it('creates an event in the user time zone, the description null when empty', () => {
+    const plan = planSave(values(), null, context());
+    expect(plan).toEqual({
+      ok: true,
+      kind: 'created',
+      steps: [
+        {
+          name: 'event.create',
+          args: {
+            id: 'id-1',
+            title: 'Standup',
+            description: null,
+            starts_at: '2026-03-16T08:00:00.000Z',
+            ends_at: '2026-03-16T09:00:00.000Z',
+            is_task: false,
+            priority: null,
+          },
+        },
+      ],
+    });
+  });
+
+  it('gives a task without a date the current time as start and end, and sends end equal to start', () => {
+    const undated = planSave(values({ isTask: true, start: '', end: '', priority: 'high' }), null, context());
+    expect(undated.ok && undated.steps[0]!.args).toMatchObject({
+      starts_at: NOW.toISOString(),
+      ends_at: NOW.toISOString(),
+      is_task: true,
+      priority: 'high',
+    });
+    const dated = planSave(values({ isTask: true, end: '2026-03-20T10:00' }), null, context());
+    expect(dated.ok && dated.steps[0]!.args).toMatchObject({
+      starts_at: '2026-03-16T08:00:00.000Z',
+      ends_at: '2026-03-16T08:00:00.000Z',
+    });
+  });
+
+  it('refuses a new item starting before the current minute', () => {
+    expect(planSave(values({ start: '2026-03-15T12:59', end: '' }), null, context())).toEqual({
+      ok: false,
+      field: 'start',
+      error: START_IN_PAST,
+    });
+    // Editing an item that already lies in the past is allowed.
+    expect(planSave(values({ start: '2026-03-01T09:00', end: '' }), row(), context()).ok).toBe(true);
+  });
+
+  it('expands a weekly rule into one series keeping 09:00 local across the DST change', () => {
+    const plan = planSave(values({ repeat: 'weekly', until: '2026-04-06' }), null, context());
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.steps).toHaveLength(1);
+    const [{ name, args }] = plan.steps as [{ name: string; args: { occurrences: { starts_at: string }[] } }];
+    expect(name).toBe('series.create');
+    expect(args).toMatchObject({ series_id: 'id-1', rule: 'weekly', until: '2026-04-06T21:59:00.000Z' });
+    expect(args.occurrences.map((occurrence) => occurrence.starts_at)).toEqual([
+      '2026-03-16T08:00:00.000Z',
+      '2026-03-23T08:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+      '2026-04-06T07:00:00.000Z',
+    ]);
+  });
+
+  it('refuses a series over 1,000 occurrences on the repeat-until field', () => {
+    const plan = planSave(values({ repeat: 'daily', until: '2029-12-31' }), null, context());
+    expect(plan).toMatchObject({ ok: false, field: 'until' });
+  });
+
+  it('updates a plain event, and turns it into a series (series first, then the old event goes)', () => {
+    const update = planSave(values({ title: 'Daily' }), row(), context());
+    expect(update.ok && update.steps.map((s) => s.name)).toEqual(['event.update']);
+    expect(update.ok && update.steps[0]!.args).toMatchObject({ id: 'e1', title: 'Daily', is_task: false });
+    const toSeries = planSave(values({ repeat: 'daily', until: '2026-03-18' }), row(), context());
+    expect(toSeries.ok && toSeries.steps.map((s) => s.name)).toEqual(['series.create', 'event.delete']);
+  });
+
+  it('detaches one occurrence, or replaces the whole series with a new expanded set', () => {
+    const member = row({ series_id: 's1', recurrence_rule: 'daily', recurrence_end_date: '2026-03-20T22:59:00Z' });
+    const single = planSave(values({ title: 'Moved', repeat: 'daily', until: '2026-03-20' }), member, context());
+    expect(single.ok && single.steps).toEqual([
+      {
+        name: 'occurrence.detach',
+        args: {
+          id: 'e1',
+          title: 'Moved',
+          description: null,
+          starts_at: '2026-03-16T08:00:00.000Z',
+          ends_at: '2026-03-16T09:00:00.000Z',
+        },
+      },
+    ]);
+    const all = planSave(
+      values({ title: 'Renamed', repeat: 'daily', until: '2026-03-20', scope: 'all' }),
+      member,
+      context(),
+    );
+    if (!all.ok) throw new Error(all.error);
+    expect(all.steps).toHaveLength(1);
+    expect(all.steps[0]!.name).toBe('series.replace');
+    expect(all.steps[0]!.args).toMatchObject({ old_series_id: 's1', series_id: 'id-1', rule: 'daily' });
+    expect((all.steps[0]!.args as { occurrences: unknown[] }).occurrences).toHaveLength(5);
+  });
+
+  it('reads an item back into the form in the user time zone', () => {
+    const member = row({ series_id: 's1', recurrence_rule: 'weekly', recurrence_end_date: '2026-04-06T21:59:00Z' });
+    expect(initialValues(member, zone)).toMatchObject({
+      start: '2026-03-16T09:00',
+      end: '2026-03-16T10:00',
+      repeat: 'weekly',
+      until: '2026-04-06',
+      scope: 'single',
+    });
+    expect(initialValues(null, zone, '2026-03-16T09:00')).toMatchObject({ end: '2026-03-16T10:00' });
+  });
+});
