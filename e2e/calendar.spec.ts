@@ -4,10 +4,12 @@
  * device; the Free plan's Repeat notice. The browser runs in Europe/Berlin, which sign-up records
  * as the user's zone, so every time below is Berlin wall-clock time.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { newUser } from './pages/login-page.ts';
-import { setTier } from './support/admin.ts';
+import { pushAs, setTier } from './support/admin.ts';
+import { toasts } from './pages/toasts.ts';
 import { controlledByServiceWorker, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 const ZONE = 'Europe/Berlin';
@@ -178,4 +180,60 @@ test('a Free user sees the Pro notice instead of Repeat, and the month badge', a
   await dialog.getByLabel('Start').fill(`${day(1)}T12:00`);
   await dialog.getByRole('button', { name: 'Add Event' }).click();
   await expect(page.getByText('1/10 events this month')).toBeVisible();
+});
+
+test("a Free user's 11th event of the month, made offline, is refused by the server and rolled back", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = newUser('calquota');
+  await signUpAndSync(page, user);
+  // Nine events pushed through sync_push, as another of the user's devices would push them.
+  await pushAs(
+    request,
+    user,
+    Array.from({ length: 9 }, (_, i) => ({
+      name: 'event.create',
+      args: {
+        id: randomUUID(),
+        title: `Seed ${i}`,
+        starts_at: `${day(2)}T1${i}:00:00Z`,
+        ends_at: null,
+        is_task: false,
+      },
+    })),
+  );
+  await page.goto(`/Calendar/${user.username}`);
+  const badge = page.getByText(/^\d+\/10 events this month$/);
+  await expect(badge).toHaveText('9/10 events this month');
+
+  const { context: away, page: phone } = await signInElsewhere(browser, user);
+  await phone.goto(`/Calendar/${user.username}`);
+  const phoneBadge = phone.getByText(/^\d+\/10 events this month$/);
+  await expect(phoneBadge).toHaveText('9/10 events this month');
+  await expect(syncStatus(phone)).toHaveText('Synced');
+  await away.setOffline(true);
+  await addItem(phone, 'Add Event or Task', { title: 'From the train', start: `${day(3)}T08:00` });
+  await expect(phoneBadge).toHaveText('10/10 events this month');
+  await expect(syncStatus(phone)).toHaveText('Offline — 1 change waiting');
+
+  // Meanwhile the 10th event reaches the server from the laptop.
+  await addItem(page, 'Add Event or Task', { title: 'At the desk', start: `${day(3)}T09:00` });
+  await expect(badge).toHaveText('10/10 events this month');
+  await expect(syncStatus(page)).toHaveText('Synced');
+
+  // Back online, the phone's event is the 11th: refused, said, and removed.
+  await away.setOffline(false);
+  await expect(toasts(phone).getByText('Upgrade to Pro to create more than 10 events per month.')).toBeVisible({
+    timeout: 40_000,
+  });
+  await expect(syncStatus(phone)).toHaveText('Synced');
+  await expect(phoneBadge).toHaveText('10/10 events this month');
+  await phone.goto(`/Upcoming/${user.username}`);
+  const future = phone.getByRole('region', { name: 'Future Events' });
+  await expect(future.getByText('At the desk')).toBeVisible();
+  await expect(future.getByText('From the train')).toHaveCount(0);
+  await away.close();
 });
