@@ -88,3 +88,45 @@ test('the links workspace has no WCAG 2.1 AA violations axe can find', async ({ 
 
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
 });
+
+test('the calendar, its dialog and Upcoming have no WCAG 2.1 AA violations axe can find', async ({ page, request }) => {
+  const user = newUser('a11ycal');
+  const found: Record<string, unknown> = {};
+  await signUpAndSync(page, user);
+  await setTier(request, user, 'pro');
+  await page.goto(`/Calendar/${user.username}`);
+  await expect(page.getByRole('heading', { name: 'My Calendar & Tasks' })).toBeVisible();
+  await expect(syncStatus(page)).toHaveText('Synced');
+  found.emptyCalendar = await violations(page);
+
+  await page.getByRole('button', { name: 'Add Event or Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(dialog.getByText('Title is required.')).toBeVisible();
+  found.dialogErrors = await violations(page);
+  await dialog.getByLabel('Title').fill('Water the plants');
+  await dialog.getByRole('switch', { name: 'This is a task' }).click();
+  await dialog.getByRole('button', { name: 'Add Task' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: "Today's Tasks" }).getByText('Water the plants')).toBeVisible();
+  found.calendarWithTask = await violations(page);
+
+  // The grid is keyboard reachable: one tab stop, arrows move between days.
+  const selected = page.locator('[role="gridcell"][aria-selected="true"] button');
+  await selected.focus();
+  const before = await selected.getAttribute('data-day');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[role="gridcell"][aria-selected="true"] button')).not.toHaveAttribute(
+    'data-day',
+    before ?? '',
+  );
+  await expect(page.locator('[role="gridcell"][aria-selected="true"] button')).toBeFocused();
+  await page.getByRole('button', { name: 'Week' }).click();
+  found.weekView = await violations(page);
+
+  await page.goto(`/Upcoming/${user.username}`);
+  await expect(page.getByText('No upcoming events')).toBeVisible();
+  found.upcoming = await violations(page);
+
+  for (const [where, list] of Object.entries(found)) expect(list, where).toEqual([]);
+});

@@ -135,7 +135,7 @@ export function CalendarGrid({ items, timeZone, today, onOpen, onAdd }: Calendar
                     tabIndex={day === selected ? 0 : -1}
                     aria-label={`${label(day)}${day === today ? ', today' : ''}, ${dayItems.length} ${dayItems.length === 1 ? 'item' : 'items'}`}
                     onClick={() => move(day, false)}
-                    className={`flex w-full flex-col items-stretch gap-0.5 rounded-md p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600 ${view === 'month' ? 'min-h-20' : 'min-h-40'} ${day === selected ? 'bg-brand-50' : 'hover:bg-slate-50'} ${outside ? 'text-slate-400' : 'text-slate-900'}`}
+                    className={`flex w-full flex-col items-stretch gap-0.5 rounded-md p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600 ${view === 'month' ? 'min-h-20' : 'min-h-40'} ${day === selected ? 'bg-brand-50' : 'hover:bg-slate-50'} ${outside ? 'text-slate-500' : 'text-slate-900'}`}
                   >
                     <span
                       className={`self-start rounded-full px-1.5 text-xs tabular-nums ${day === today ? 'bg-brand-600 font-semibold text-white' : ''}`}
