@@ -3,9 +3,14 @@
  * build (VITE_BENCH=1, see the one guarded import in main.tsx), so production builds carry
  * none of it. The bench drives the UI wherever it can; this exposes what a user cannot reach:
  * the session's sync engine (push, pull and no-op sync timed from inside the page), the app's
- * own mutate (to queue a thousand mutations), a reset of the local data for a first pull, and a
- * raw Dexie bulkPut of the same rows for the first pull's ratio.
+ * own mutate (to queue a thousand mutations, or to remove what a sample added), a reset of the
+ * local data for a first pull, a raw Dexie bulkPut of the same rows for the first pull's ratio,
+ * and a count of the rows each IndexedDB transaction writes (to check that a save is one
+ * transaction).
  */
+import type { MutationArgs } from '../data/mutation-args.ts';
+import type { MutationName } from '../domain/mutation-names.ts';
+
 /** The app's modules, loaded on the first call (on a signed-in page they are loaded already), so a
  * visitor's page of a bench build loads nothing more than this file. */
 const app = () =>
@@ -40,8 +45,70 @@ function rpcTime(name: string, since: number): { ms: number; calls: number } {
   return { ms: entries.reduce((sum, entry) => sum + entry.duration, 0), calls: entries.length };
 }
 
+/** What each IndexedDB transaction wrote while watched: rows put or added, per object store. */
+export interface WriteLog {
+  transactions: { mode: IDBTransactionMode; writes: Record<string, number> }[];
+}
+
+/** Ends the current watch of writes (restoring IndexedDB's own put and add) and answers its log. */
+let stopWatch: (() => WriteLog) | null = null;
+
 const bench = {
   ready: async () => (await app()).useUserSession.getState().session !== null,
+
+  /** One mutation through the app's own mutate, as the current user. */
+  async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<void> {
+    const { db } = await session();
+    const { useCurrentUser, mutate, mutationContextFor } = await app();
+    const user = useCurrentUser.getState().user;
+    if (!user) throw new Error('bench: no current user');
+    await mutate(db, name, args, mutationContextFor(user));
+  },
+
+  /** Deletes the series with an occurrence titled `title` (series.delete); answers how many occurrences it had. */
+  async deleteSeries(title: string): Promise<number> {
+    const { db } = await session();
+    const found = await db.calendar_events.filter((row) => row.title === title && row.series_id !== null).first();
+    if (!found?.series_id) throw new Error(`bench: no series titled ${title}`);
+    const occurrences = await db.calendar_events.where('series_id').equals(found.series_id).count();
+    await bench.mutate('series.delete', { series_id: found.series_id });
+    return occurrences;
+  },
+
+  /**
+   * Counts, until stopWatchingWrites(), the rows each IndexedDB transaction puts or adds, per
+   * object store: IDBObjectStore's own put and add are wrapped for the watch only (Dexie looks
+   * them up on every write), so no timed sample runs through the wrappers.
+   */
+  watchWrites(): void {
+    if (stopWatch) throw new Error('bench: already watching writes');
+    const proto = IDBObjectStore.prototype;
+    const original = { put: proto.put, add: proto.add };
+    const seen = new Map<IDBTransaction, Record<string, number>>();
+    const count = (store: IDBObjectStore) => {
+      const writes = seen.get(store.transaction) ?? {};
+      writes[store.name] = (writes[store.name] ?? 0) + 1;
+      seen.set(store.transaction, writes);
+    };
+    proto.put = function put(this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      count(this);
+      return original.put.apply(this, args);
+    };
+    proto.add = function add(this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+      count(this);
+      return original.add.apply(this, args);
+    };
+    stopWatch = () => {
+      proto.put = original.put;
+      proto.add = original.add;
+      stopWatch = null;
+      return { transactions: [...seen].map(([transaction, writes]) => ({ mode: transaction.mode, writes })) };
+    };
+  },
+  stopWatchingWrites(): WriteLog {
+    if (!stopWatch) throw new Error('bench: watchWrites first');
+    return stopWatch();
+  },
 
   /** Rows of each local table. */
   async counts(): Promise<Record<string, number>> {

@@ -42,8 +42,11 @@ export async function waitFor(page: Page, expression: string, timeout = 60_000):
   }
 }
 
-/** Signs in through the Login page and waits for the first sync to bring `links` links. */
-export async function signIn(context: BrowserContext, account: Account, links: number): Promise<Page> {
+/** Rows the local database must hold: a number of links, or at least so many rows per table. */
+export type Expected = number | Record<string, number>;
+
+/** Signs in through the Login page and waits for the first sync to bring the `expected` rows. */
+export async function signIn(context: BrowserContext, account: Account, expected: Expected): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/Login');
   await page.getByLabel('Email').fill(account.email);
@@ -51,18 +54,22 @@ export async function signIn(context: BrowserContext, account: Account, links: n
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(new RegExp(`/Dashboard/${account.username}$`), { timeout: 60_000 });
   await waitFor(page, 'window.__linkboardBench?.ready()');
-  await waitSynced(page, links);
+  await waitSynced(page, expected);
   return page;
 }
 
-/** Waits for the status badge to say Synced with at least `links` links in the local database. */
-export async function waitSynced(page: Page, links: number, timeout = 120_000): Promise<void> {
+/** Waits for the status badge to say Synced with at least the `expected` rows in the local database. */
+export async function waitSynced(page: Page, expected: Expected, timeout = 120_000): Promise<void> {
+  const rows = typeof expected === 'number' ? { saved_links: expected } : expected;
   const deadline = Date.now() + timeout;
   for (;;) {
     const counts = await run<Record<string, number>>(page, hook('counts()'));
     const state = await page.getByRole('status', { name: 'Sync status' }).first().getAttribute('data-state');
-    if (state === 'synced' && (counts.saved_links ?? 0) >= links) return;
-    if (Date.now() > deadline) throw new Error(`not synced: ${state}, ${counts.saved_links} links of ${links}`);
+    if (state === 'synced' && Object.entries(rows).every(([table, count]) => (counts[table] ?? 0) >= count)) return;
+    if (Date.now() > deadline) {
+      const have = Object.entries(rows).map(([table, count]) => `${counts[table]} ${table} of ${count}`);
+      throw new Error(`not synced: ${state}, ${have.join(', ')}`);
+    }
     await page.waitForTimeout(200);
   }
 }

@@ -9,8 +9,10 @@
  *     produced). Without `event` the clock starts at once. result(key) answers
  *     { toDom, toPaint, eventAt, paintAt } (the *At in epoch milliseconds, for comparing two
  *     pages), or { timeout: true }.
- *   firstList: set on every navigation to the performance.now() (from navigation start) after
- *     the paint that first shows a link card or row: the warm start's end.
+ *   first: set on every navigation to the performance.now() (from navigation start) after the
+ *     paint that first satisfies the check named in sessionStorage '__probe.first' ({ check, args },
+ *     set by the bench before its reloads; it outlives them in the tab): the warm start's end.
+ *     Null while not seen, or when no check is named.
  */
 export const probeScript = String.raw`(() => {
   if (window.__probe) return;
@@ -36,6 +38,21 @@ export const probeScript = String.raw`(() => {
       return !!first && titleOf(first) === title;
     },
     anyItem: () => items().length > 0,
+    /** The calendar screen's first content: its heading, the counters showing these numbers, Today's Tasks with a task. */
+    calendar: (pending, completed) => {
+      const tasks = document.getElementById('today-tasks')?.parentElement;
+      if (!tasks || !tasks.querySelector('input[type="checkbox"]')) return false;
+      if (!Array.from(document.querySelectorAll('h1')).some((h) => h.textContent.trim() === 'My Calendar & Tasks')) return false;
+      const counters = new Map();
+      for (const p of document.querySelectorAll('p')) {
+        const label = p.textContent;
+        if (label === 'Upcoming Events' || label === 'Pending Tasks' || label === 'Completed') counters.set(label, p.nextElementSibling?.textContent ?? '');
+      }
+      return /^[0-9]+$/.test(counters.get('Upcoming Events') ?? '') && counters.get('Pending Tasks') === String(pending) && counters.get('Completed') === String(completed);
+    },
+    /** The calendar grid's agenda (the selected day's items) lists this title. */
+    agendaTitle: (title) =>
+      Array.from(document.querySelectorAll('section[aria-labelledby="calendar-grid-heading"] li button')).some((b) => b.textContent === title),
   };
   const pending = new Map();
   const probe = {
@@ -81,15 +98,21 @@ export const probeScript = String.raw`(() => {
       pending.delete(key);
       return found ?? Promise.reject(new Error('probe: nothing started as ' + key));
     },
-    firstList: null,
+    first: null,
   };
   window.__probe = probe;
-  const watchList = new MutationObserver(() => {
-    if (!checks.anyItem()) return;
-    watchList.disconnect();
-    afterPaint().then((t) => {
-      probe.firstList = t;
+  let first = null;
+  try {
+    first = JSON.parse(sessionStorage.getItem('__probe.first') ?? 'null');
+  } catch {}
+  if (first) {
+    const watchFirst = new MutationObserver(() => {
+      if (!checks[first.check](...(first.args ?? []))) return;
+      watchFirst.disconnect();
+      afterPaint().then((t) => {
+        probe.first = t;
+      });
     });
-  });
-  watchList.observe(document, { childList: true, subtree: true });
+    watchFirst.observe(document, { childList: true, subtree: true, characterData: true });
+  }
 })();`;

@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BrowserContext } from 'playwright';
 import { projectRoot } from '../../supabase/local/app.ts';
+import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
-import { buildApp, seedDirectory, seedEvents, signUp, startBenchStack } from './setup.ts';
+import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -33,7 +34,7 @@ const plan: Plan & { realtimeSamples: number; capMs: number; lighthouseRuns: num
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
 };
 const started = performance.now();
-/** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,push: run only these parts (a partial run never passes as a whole). */
+/** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,push,calendar: run only these parts (a partial run never passes as a whole). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const want = (part: string) => !only || only.includes(part);
 const crashes: string[] = [];
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       plan.log('1,000 links: mutation → UI, offline warm start, no-op sync');
       const mid = await signUp(stack, 'mid', 'pro');
       const midDir = await seedDirectory(stack, mid, 'Bench 1000', 1000);
-      await seedEvents(stack, mid, 500);
+      await seedCalendar(stack, mid, 500);
       const midContext = await context();
       const midPage = await signIn(midContext, mid, 1000);
       await openDirectory(midPage, mid, midDir);
@@ -141,6 +142,19 @@ async function main(): Promise<void> {
       await waitSynced(bigPage, 10_000);
       measures.push(...(await firstPull(bigPage, 10_000, plan)));
       await bigContext.close();
+    });
+
+    await part('calendar', async () => {
+      plan.log('calendar, 500 events + 200 tasks: offline warm start, a 365-occurrence series → UI');
+      const planner = await signUp(stack, 'cal', 'pro');
+      const seed = await seedCalendar(stack, planner, 500, 200);
+      const calendarContext = await context();
+      const calendarPage = await signIn(calendarContext, planner, { calendar_events: seed.events + seed.tasks });
+      await openCalendar(calendarPage, planner);
+      measures.push(await calendarWarmStart(calendarContext, calendarPage, seed, plan));
+      await waitSynced(calendarPage, { calendar_events: seed.events + seed.tasks });
+      measures.push(await seriesToUi(calendarContext, calendarPage, plan));
+      await calendarContext.close();
     });
 
     await part('push', async () => {

@@ -115,14 +115,43 @@ export async function seedDirectory(
   return id;
 }
 
-export async function seedEvents(stack: RunningStack, owner: Account, count: number): Promise<void> {
+/** What seedCalendar wrote: the calendar screen's counters that do not move with the clock. */
+export interface CalendarSeed {
+  events: number;
+  tasks: number;
+  pending: number;
+  completed: number;
+}
+
+/**
+ * `events` events three hours apart, centred on now (500 span the month before and after), and
+ * `tasks` tasks, in one statement: every tenth task undated (due today), the others due at a
+ * daytime hour from 20 days ago to 20 days ahead (a few today, the past ones overdue), every
+ * fifth completed, priorities low, medium and high in turn.
+ */
+export async function seedCalendar(
+  stack: RunningStack,
+  owner: Account,
+  events: number,
+  tasks = 0,
+): Promise<CalendarSeed> {
   await stack.db.query(
-    `insert into public.calendar_events (title, description, starts_at, ends_at, owner_id, created_at)
+    `insert into public.calendar_events
+       (title, description, starts_at, ends_at, is_task, priority, is_completed, owner_id, created_at)
      select 'Event ' || i, case when i % 4 = 0 then 'Agenda ' || i end,
-            date_trunc('hour', now()) + (i - 250) * interval '3 hours',
-            date_trunc('hour', now()) + (i - 250) * interval '3 hours' + interval '45 minutes',
-            $1, now() - interval '40 days'
-     from generate_series(1, $2::int) i`,
-    [owner.id, count],
+            date_trunc('hour', now()) + (i - $2::int / 2) * interval '3 hours',
+            date_trunc('hour', now()) + (i - $2::int / 2) * interval '3 hours' + interval '45 minutes',
+            false, null::text, false, $1::uuid, now() - interval '40 days'
+     from generate_series(1, $2::int) i
+     union all
+     select 'Task ' || j, case when j % 3 = 0 then 'Notes ' || j end, due, due,
+            true, (array['low', 'medium', 'high'])[j % 3 + 1], j % 5 = 0, $1::uuid, now() - interval '40 days'
+     from generate_series(1, $3::int) j,
+          lateral (select case when j % 10 = 1 then null
+                          else date_trunc('day', now()) + (j % 41 - 20) * interval '1 day' + (8 + j % 12) * interval '1 hour'
+                          end::timestamptz as due) d`,
+    [owner.id, events, tasks],
   );
+  const completed = Math.floor(tasks / 5);
+  return { events, tasks, pending: tasks - completed, completed };
 }

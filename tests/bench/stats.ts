@@ -19,6 +19,8 @@ export interface Measure {
   /** The physical limit measured in the same run (raw bulkPut, a bare round trip): its median. */
   limit?: { name: string; median: number };
   note?: string;
+  /** A check the measure makes besides its bar, failed: what it found. The measure does not pass. */
+  failed?: string;
 }
 
 export interface Summary extends Measure {
@@ -51,6 +53,7 @@ export function summarize(measure: Measure): Summary {
       limit === undefined || (min ? value >= limit : value <= limit);
     pass = ok(median, bar.median) && ok(p95, bar.p95) && (bar.ratio === undefined || (ratio ?? Infinity) <= bar.ratio);
   }
+  if (measure.failed) pass = false;
   return { ...measure, n: measure.samples.length, median, p95, ratio, pass };
 }
 
@@ -94,6 +97,8 @@ export function table(summaries: Summary[]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' │ ');
   const rule = widths.map((width) => '─'.repeat(width)).join('─┼─');
-  const notes = summaries.filter((s) => s.note).map((s) => `  ${s.name}: ${s.note}`);
+  const notes = summaries
+    .filter((s) => s.note || s.failed)
+    .map((s) => `  ${s.name}: ${[s.note, s.failed && `FAILED: ${s.failed}`].filter(Boolean).join('; ')}`);
   return [line(rows[0]!), rule, ...rows.slice(1).map(line), '', 'notes:', ...notes].join('\n');
 }
