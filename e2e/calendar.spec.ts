@@ -169,10 +169,12 @@ test('a week planned offline reaches another device once the phone is back onlin
 test('a Free user sees the Pro notice instead of Repeat, and the month badge', async ({ page }) => {
   const user = newUser('calfree');
   await signUpAndSync(page, user);
-  await page.goto(`/Calendar/${user.username}`);
-  await expect(page.getByText('0/10 events this month')).toBeVisible();
-  await page.getByRole('button', { name: 'Add Event or Task' }).click();
+  // The dashboard's Quick Add 'Create Event' opens the dialog through ?new=event, once.
+  await page.goto(`/Calendar/${user.username}?new=event`);
   const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/Calendar/${user.username}$`));
+  await expect(page.getByText('0/10 events this month')).toBeVisible();
   await expect(dialog.getByText('Recurring events are a Pro feature.')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(dialog.getByLabel('Rule')).toHaveCount(0);

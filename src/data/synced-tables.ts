@@ -182,7 +182,7 @@ export const syncedTables = {
       local_votes: v.optional(v.array(v.string())),
     },
     notColumns: ['local_votes'],
-    visibleTo: { directory: 'directory_id', own: 'created_by_id', publicWhenNull: 'directory_id' },
+    visibleTo: { directory: 'directory_id', publicWhenNull: 'directory_id' },
     purge: { with: 'link_directories', by: 'directory_id' },
     groups: ['directory_id'],
   }),

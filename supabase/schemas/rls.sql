@@ -29,7 +29,7 @@ as $$
   select exists (
     select 1 from public.voting_posts p
     where p.id = post and p.deleted_at is null
-      and (p.directory_id is null or p.created_by_id = auth.uid() or public.can_view_directory(p.directory_id))
+      and (p.directory_id is null or public.can_view_directory(p.directory_id))
   )
 $$;
 revoke all on function public.can_see_post(post uuid) from public, anon, authenticated, service_role;
@@ -176,12 +176,15 @@ create policy voting_posts_insert on public.voting_posts
   with check (((created_by_id = ( SELECT auth.uid() AS uid)) AND ((directory_id IS NULL) OR can_view_directory(directory_id))));
 
 -- voting_posts: public polls to every signed-in user, team polls to the directory's people;
--- team polls are created by the directory's owner or members on the Team plan; the creator edits.
+-- team polls are created by the directory's owner or members on the Team plan; the creator edits
+-- while they still see it. Having created a team poll gives no access of its own: a member who
+-- is removed loses the directory's polls with the directory.
 drop policy if exists voting_posts_select on public.voting_posts;
 create policy voting_posts_select on public.voting_posts for select to authenticated
-  using (directory_id is null or created_by_id = (select auth.uid())
-         or directory_id in (select public.viewable_directory_ids()));
+  using (directory_id is null or directory_id in (select public.viewable_directory_ids()));
 
 drop policy if exists voting_posts_update on public.voting_posts;
 create policy voting_posts_update on public.voting_posts for update to authenticated
-  using (created_by_id = (select auth.uid())) with check (created_by_id = (select auth.uid()));
+  using (created_by_id = (select auth.uid())
+         and (directory_id is null or directory_id in (select public.viewable_directory_ids())))
+  with check (created_by_id = (select auth.uid()));

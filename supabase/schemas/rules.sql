@@ -319,10 +319,26 @@ declare
 begin
   new.user_id := coalesce(auth.uid(), new.user_id);
   new.user_email := private.confirmed_email_of(new.user_id);
-  select v.is_active, v.deadline, v.deleted_at, v.options into post from public.voting_posts v where v.id = new.post_id;
-  if not found or post.deleted_at is not null then
+  select v.is_active, v.deadline, v.deleted_at, v.options, v.directory_id into post
+  from public.voting_posts v where v.id = new.post_id;
+  if not found then
     raise exception 'Poll not found.' using errcode = 'P0002', hint = 'not_found';
   end if;
+  -- A team poll takes votes only from its directory's owner and live members (a removed member,
+  -- its creator among them, no longer). Checked before anything else about the poll, so an
+  -- outsider learns nothing of how it stands.
+  if post.directory_id is not null
+     and not exists (select 1 from public.link_directories d
+                     where d.id = post.directory_id and d.owner_id = new.user_id)
+     and not exists (select 1 from public.directory_members m
+                     where m.directory_id = post.directory_id and m.deleted_at is null
+                       and m.user_email = new.user_email) then
+    raise exception 'You do not have access to this poll.' using errcode = '42501', hint = 'forbidden';
+  end if;
+  if post.deleted_at is not null then
+    raise exception 'Poll not found.' using errcode = 'P0002', hint = 'not_found';
+  end if;
+  -- The server's clock decides (now(): the pushing transaction's start); a client sends no time.
   if not post.is_active or (post.deadline is not null and post.deadline <= now()) then
     raise exception 'This poll is closed.' using errcode = 'P0001', hint = 'poll_closed';
   end if;
@@ -406,7 +422,7 @@ begin
     new.created_by := creator_email;
     new.quota_month := private.quota_month(new.created_by_id, new.created_at);
     if new.deadline is not null and new.deadline <= now() then
-      raise exception 'The deadline cannot be in the past.' using errcode = '22023', hint = 'invalid';
+      raise exception 'The deadline cannot be earlier than now.' using errcode = '22023', hint = 'invalid';
     end if;
   end if;
 

@@ -57,7 +57,7 @@ begin
       union all
       select t.txid, 'voting_posts', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
       from public.voting_posts t
-      where t.created_by_id = p_uid or t.directory_id = any (p_view) or t.directory_id is null
+      where t.directory_id = any (p_view) or t.directory_id is null
       union all
       select t.txid, 'user_votes', t.id, t.deleted_at, null::uuid, to_jsonb(t)
       from public.user_votes t

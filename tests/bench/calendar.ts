@@ -90,7 +90,7 @@ async function removeSeries(page: Page, title: string): Promise<number> {
 }
 
 /** Synced, with nothing left in the outbox: the next sample starts as this one did. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await waitFor(page, `${hook('counts()')}.then((counts) => counts.outbox === 0)`);
   await waitSynced(page, {});
 }

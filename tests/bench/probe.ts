@@ -11,7 +11,8 @@
  *     pages), or { timeout: true }.
  *   first: set on every navigation to the performance.now() (from navigation start) after the
  *     paint that first satisfies the check named in sessionStorage '__probe.first' ({ check, args },
- *     set by the bench before its reloads; it outlives them in the tab): the warm start's end.
+ *     set by the bench before its reloads; it outlives them in the tab): the warm start's end
+ *     (a link card; the calendar's or the dashboard's heading, counters and today's list).
  *     Null while not seen, or when no check is named.
  */
 export const probeScript = String.raw`(() => {
@@ -50,6 +51,25 @@ export const probeScript = String.raw`(() => {
       }
       return /^[0-9]+$/.test(counters.get('Upcoming Events') ?? '') && counters.get('Pending Tasks') === String(pending) && counters.get('Completed') === String(completed);
     },
+    /** The dashboard's first content: this heading, the stats grid showing these numbers, Today's Focus with an item. */
+    dashboard: (heading, stats) => {
+      if (!Array.from(document.querySelectorAll('h1')).some((h) => h.textContent.trim() === heading)) return false;
+      const grid = document.querySelector('section[aria-label="Stats"]');
+      if (!grid) return false;
+      const shown = new Map();
+      for (const dt of grid.querySelectorAll('dt')) shown.set(dt.textContent, dt.nextElementSibling?.textContent ?? '');
+      if (!Object.entries(stats).every(([label, value]) => shown.get(label) === String(value))) return false;
+      const focus = document.getElementById('todays-focus')?.parentElement;
+      return !!focus && focus.querySelector('li') !== null;
+    },
+    /** The poll card titled so shows its results: the user's choice marked ('Your vote') and a share of 100.0%. */
+    voted: (title) =>
+      Array.from(document.querySelectorAll('article')).some(
+        (card) =>
+          card.querySelector('h3')?.textContent === title &&
+          !!card.querySelector('li[aria-current="true"]')?.textContent.includes('Your vote') &&
+          card.textContent.includes('100.0%'),
+      ),
     /** The calendar grid's agenda (the selected day's items) lists this title. */
     agendaTitle: (title) =>
       Array.from(document.querySelectorAll('section[aria-labelledby="calendar-grid-heading"] li button')).some((b) => b.textContent === title),

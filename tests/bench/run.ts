@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { BrowserContext } from 'playwright';
 import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
+import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
@@ -34,7 +35,7 @@ const plan: Plan & { realtimeSamples: number; capMs: number; lighthouseRuns: num
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
 };
 const started = performance.now();
-/** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,push,calendar: run only these parts (a partial run never passes as a whole). */
+/** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push: run only these parts (a partial run never passes as a whole). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const want = (part: string) => !only || only.includes(part);
 const crashes: string[] = [];
@@ -155,6 +156,16 @@ async function main(): Promise<void> {
       await waitSynced(calendarPage, { calendar_events: seed.events + seed.tasks });
       measures.push(await seriesToUi(calendarContext, calendarPage, plan));
       await calendarContext.close();
+    });
+
+    await part('dashboard', async () => {
+      plan.log('dashboard, 1,000 links + 500 events + 100 polls: offline warm start; a vote → UI');
+      const dashboardContext = await context();
+      const { page, seed } = await seedDashboard(stack, dashboardContext, plan.warmups + plan.samples);
+      await openDashboard(page, seed.account);
+      measures.push(await dashboardWarmStart(dashboardContext, page, seed, plan));
+      measures.push(await voteToUi(page, seed, plan));
+      await dashboardContext.close();
     });
 
     await part('push', async () => {

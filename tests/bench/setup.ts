@@ -155,3 +155,20 @@ export async function seedCalendar(
   const completed = Math.floor(tasks / 5);
   return { events, tasks, pending: tasks - completed, completed };
 }
+
+/** The seeded polls' titles: '{prefix} {i}', i = 1 the newest. */
+export const seededPollTitle = (prefix: string, i: number) => `${prefix} ${i}`;
+
+/**
+ * `polls` open public polls created by `creator` now (one second apart, i = 1 the newest), each
+ * with the options Yes and No and no votes, in one statement. They count in the creator's month.
+ */
+export async function seedPolls(stack: RunningStack, creator: Account, prefix: string, polls: number): Promise<void> {
+  await stack.db.query(
+    `insert into public.voting_posts (title, options, created_by_id, created_at)
+     select $2 || ' ' || i, '[{"text": "Yes", "votes": 0}, {"text": "No", "votes": 0}]'::jsonb, $1::uuid,
+            now() - i * interval '1 second'
+     from generate_series(1, $3::int) i`,
+    [creator.id, prefix, polls],
+  );
+}

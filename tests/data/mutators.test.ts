@@ -459,6 +459,30 @@ describe('polls', () => {
     );
   });
 
+  it("team polls follow the directory owner's plan: a Free member of a Team directory may create one", async () => {
+    const team = makeDirectory({ owner_id: OTHER, owner_tier: 'team' });
+    const pro_ = makeDirectory({ owner_id: OTHER, owner_tier: 'pro' });
+    await db.link_directories.bulkPut([team, pro_]);
+    await db.directory_members.bulkPut([
+      makeMember({ directory_id: team.id, user_email: 'me@example.com', role: 'viewer' }),
+      makeMember({ directory_id: pro_.id, user_email: 'me@example.com', role: 'editor' }),
+    ]);
+    // Five public polls this month: the Free quota is used up, yet a team poll is not counted against it.
+    await db.voting_posts.bulkPut(
+      Array.from({ length: 5 }, () => makePoll({ created_by_id: ME, created_at: NOW.toISOString() })),
+    );
+    await mutate(db, 'poll.create', { id: uuid(), title: 'T', options: ['a', 'b'], directory_id: team.id }, ctx());
+    await expectRefused(
+      () => mutate(db, 'poll.create', { id: uuid(), title: 'T', options: ['a', 'b'], directory_id: pro_.id }, ctx()),
+      'limit_reached',
+      'Shared team voting boards are exclusive to the Team plan.',
+    );
+    await expectRefused(
+      () => mutate(db, 'poll.create', { id: uuid(), title: 'P', options: ['a', 'b'] }, ctx()),
+      'limit_reached',
+    );
+  });
+
   it('votes once on an open poll and counts the vote', async () => {
     const poll = makePoll();
     const closed = makePoll({ deadline: '2026-03-15T11:59:00Z' });

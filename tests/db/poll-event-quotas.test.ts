@@ -71,7 +71,7 @@ describe.each(dbKinds)('poll and event quotas (%s)', (kind) => {
     const past = new Date(Date.now() - 60_000).toISOString();
     expect(await sqlError(createPoll(user, null, past))).toEqual({
       code: '22023',
-      message: 'The deadline cannot be in the past.',
+      message: 'The deadline cannot be earlier than now.',
       hint: 'invalid',
     });
     expect(await outcome(db, user, pollInsert, [null, new Date(Date.now() + 60_000).toISOString()])).toBe(1);

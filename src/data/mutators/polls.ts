@@ -1,17 +1,12 @@
 import { isThisMonth, underLimit } from '../../domain/limits.ts';
+import { tierOf } from '../../domain/plans.ts';
+import { isPollOpen } from '../../domain/polls.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanPollOptions, isBlank, parseInstant } from '../../domain/validation.ts';
 import { directoryOrRefuse, roleIn } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
 import { stamp, type Mutator } from '../mutator.ts';
-import type { PollRow } from '../rows.ts';
 import { rowTarget } from '../targets.ts';
-
-export function isPollOpen(poll: PollRow, now: Date): boolean {
-  if (poll.is_active === false) return false;
-  const deadline = parseInstant(poll.deadline);
-  return deadline === null || deadline === 'invalid' || deadline > now.getTime();
-}
 
 export const pollCreate: Mutator<'poll.create'> = {
   tables: ['voting_posts', 'link_directories', 'directory_members'],
@@ -22,13 +17,18 @@ export const pollCreate: Mutator<'poll.create'> = {
     if (!options) refuse('invalid', messages.pollOptions);
     const deadline = parseInstant(args.deadline);
     if (deadline === 'invalid') refuse('invalid', messages.invalidDate);
-    if (deadline !== null && deadline < ctx.now().getTime()) refuse('invalid', messages.pollDeadline);
+    if (deadline !== null && deadline <= ctx.now().getTime()) refuse('invalid', messages.pollDeadline);
     if (args.directory_id != null) {
       const directory = await directoryOrRefuse(tx, args.directory_id);
       if (!(await roleIn(tx, directory, ctx))) refuse('forbidden', 'You do not have access to this directory.');
-      if (ctx.tier !== 'team') refuse('limit_reached', messages.teamPolls);
-    }
-    if (ctx.tier === 'free') {
+      // Team polls follow the directory owner's plan (as the server decides), not the creator's;
+      // until a shared directory's row has brought its owner's plan, the server decides alone.
+      const ownerPlan =
+        directory.owner_id === ctx.userId ? ctx.tier : directory.owner_tier ? tierOf(directory.owner_tier) : null;
+      if (ownerPlan !== null && ownerPlan !== 'team') refuse('limit_reached', messages.teamPolls);
+    } else if (ctx.tier === 'free') {
+      // A public poll of a Free user: the quota counts all their polls of the month (public and
+      // team, design 4.3); a team poll follows the owner's plan instead.
       const now = ctx.now();
       const mine = await tx.voting_posts
         .where('created_by_id')

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { classifyCalendar, PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
 import { localDate, toLocalInput } from '../../domain/event-times.ts';
 import { isThisMonth } from '../../domain/limits.ts';
@@ -31,6 +32,21 @@ export function CalendarPage() {
   usePageTitle('My Calendar & Tasks');
   const { rows, items, now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
   const lists = useMemo(() => classifyCalendar(items, now, timeZone), [items, now, timeZone]);
+  const [params, setParams] = useSearchParams();
+  const wantsNew = params.get('new') === 'event';
+  // The dashboard's Quick Add 'Create Event' lands here with ?new=event: open the dialog once.
+  const { add } = dialogs;
+  useEffect(() => {
+    if (!wantsNew) return;
+    add();
+    setParams(
+      (current) => {
+        current.delete('new');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [wantsNew, add, setParams]);
   // Counted as the server counts the Free quota: events (not tasks) created this month in the user's zone.
   const eventsThisMonth = useMemo(
     () => items.filter((item) => !item.is_task && isThisMonth(item.created_at, now, timeZone)).length,

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Switch from '@radix-ui/react-switch';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -9,7 +8,13 @@ import type { EventRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { endAfterStartChange, toLocalInput } from '../../domain/event-times.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { Button } from '../../ui/button.tsx';
+import {
+  FieldError,
+  FormActions,
+  FormDialog,
+  fieldInput as input,
+  fieldLabel as label,
+} from '../../ui/form-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { failureText, type CalendarScreen } from './calendar-messages.ts';
 import { eventFormSchema, initialValues, planSave, type EventFormValues } from './event-form.ts';
@@ -25,19 +30,8 @@ export interface EventDialogProps {
   onClose(): void;
 }
 
-const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100 disabled:text-slate-500';
-const label = 'block text-sm font-medium text-slate-800';
 const radio =
   'flex h-4 w-4 items-center justify-center rounded-full border border-slate-400 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-600';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
 
 /**
  * Add or edit an event or task (spec 2.8 and 5), shared by Calendar and Upcoming. Radix gives
@@ -95,187 +89,176 @@ export function EventDialog({ item, tier, timeZone, screen, start, onClose }: Ev
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
-            {item ? (item.is_task ? 'Edit Task' : 'Edit Event') : 'Add Event or Task'}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Times are in your time zone ({timeZone}).
-          </Dialog.Description>
-          <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
-            {inSeries && (
-              <Controller
-                control={control}
-                name="scope"
-                render={({ field }) => (
-                  <fieldset>
-                    <legend className="sr-only">Which events to update</legend>
-                    <RadioGroup.Root
-                      className="space-y-2 rounded-lg bg-slate-50 p-3"
-                      value={field.value}
-                      onValueChange={field.onChange}
-                    >
-                      {(
-                        [
-                          ['single', 'Update this event only'],
-                          ['all', 'Update all events in this series'],
-                        ] as const
-                      ).map(([value, text]) => (
-                        <div key={value} className="flex items-center gap-2">
-                          <RadioGroup.Item id={`${ids}-scope-${value}`} value={value} className={radio}>
-                            <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
-                          </RadioGroup.Item>
-                          <label htmlFor={`${ids}-scope-${value}`} className="text-sm text-slate-800">
-                            {text}
-                          </label>
-                        </div>
-                      ))}
-                      {scope === 'all' && (
-                        <p className="text-sm text-amber-800">This will delete the old series and create a new one.</p>
-                      )}
-                    </RadioGroup.Root>
-                  </fieldset>
-                )}
-              />
+    <FormDialog
+      title={item ? (item.is_task ? 'Edit Task' : 'Edit Event') : 'Add Event or Task'}
+      description={`Times are in your time zone (${timeZone}).`}
+      onClose={onClose}
+    >
+      <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
+        {inSeries && (
+          <Controller
+            control={control}
+            name="scope"
+            render={({ field }) => (
+              <fieldset>
+                <legend className="sr-only">Which events to update</legend>
+                <RadioGroup.Root
+                  className="space-y-2 rounded-lg bg-slate-50 p-3"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                >
+                  {(
+                    [
+                      ['single', 'Update this event only'],
+                      ['all', 'Update all events in this series'],
+                    ] as const
+                  ).map(([value, text]) => (
+                    <div key={value} className="flex items-center gap-2">
+                      <RadioGroup.Item id={`${ids}-scope-${value}`} value={value} className={radio}>
+                        <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
+                      </RadioGroup.Item>
+                      <label htmlFor={`${ids}-scope-${value}`} className="text-sm text-slate-800">
+                        {text}
+                      </label>
+                    </div>
+                  ))}
+                  {scope === 'all' && (
+                    <p className="text-sm text-amber-800">This will delete the old series and create a new one.</p>
+                  )}
+                </RadioGroup.Root>
+              </fieldset>
             )}
-            <label className={label}>
-              Title
-              <input
-                className={input}
-                aria-invalid={!!errors.title}
-                aria-describedby={errors.title ? `${ids}-title-error` : undefined}
-                {...register('title')}
-              />
-            </label>
-            <FieldError id={`${ids}-title-error`} message={errors.title?.message} />
-            <label className={label}>
-              Description
-              <textarea className={input} rows={3} {...register('description')} />
-            </label>
-            <Controller
-              control={control}
-              name="isTask"
-              render={({ field }) => (
-                <div className="flex items-center gap-3">
-                  <Switch.Root
-                    id={`${ids}-task`}
-                    checked={field.value}
-                    disabled={inSeries}
-                    onCheckedChange={(checked) => {
-                      field.onChange(checked);
-                      if (checked && startValue !== '') setValue('end', startValue);
-                      if (!checked && startValue !== '')
-                        setValue('end', endAfterStartChange(startValue, false, timeZone));
-                    }}
-                    className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 data-[state=checked]:bg-brand-600"
-                  >
-                    <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-                  </Switch.Root>
-                  <label htmlFor={`${ids}-task`} className="text-sm font-medium text-slate-800">
-                    This is a task
-                  </label>
-                </div>
-              )}
-            />
-            {isTask && (
-              <label className={label}>
-                Priority
-                <select className={input} {...register('priority')}>
-                  <option value="low">Low</option>
-                  <option value="medium">Medium</option>
-                  <option value="high">High</option>
-                </select>
+          />
+        )}
+        <label className={label}>
+          Title
+          <input
+            className={input}
+            aria-invalid={!!errors.title}
+            aria-describedby={errors.title ? `${ids}-title-error` : undefined}
+            {...register('title')}
+          />
+        </label>
+        <FieldError id={`${ids}-title-error`} message={errors.title?.message} />
+        <label className={label}>
+          Description
+          <textarea className={input} rows={3} {...register('description')} />
+        </label>
+        <Controller
+          control={control}
+          name="isTask"
+          render={({ field }) => (
+            <div className="flex items-center gap-3">
+              <Switch.Root
+                id={`${ids}-task`}
+                checked={field.value}
+                disabled={inSeries}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  if (checked && startValue !== '') setValue('end', startValue);
+                  if (!checked && startValue !== '') setValue('end', endAfterStartChange(startValue, false, timeZone));
+                }}
+                className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 data-[state=checked]:bg-brand-600"
+              >
+                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+              </Switch.Root>
+              <label htmlFor={`${ids}-task`} className="text-sm font-medium text-slate-800">
+                This is a task
               </label>
-            )}
+            </div>
+          )}
+        />
+        {isTask && (
+          <label className={label}>
+            Priority
+            <select className={input} {...register('priority')}>
+              <option value="low">Low</option>
+              <option value="medium">Medium</option>
+              <option value="high">High</option>
+            </select>
+          </label>
+        )}
+        <label className={label}>
+          {isTask ? 'Due date (optional)' : 'Start'}
+          <input
+            type="datetime-local"
+            className={input}
+            min={minimum}
+            aria-invalid={!!errors.start}
+            aria-describedby={errors.start ? `${ids}-start-error` : undefined}
+            {...startField}
+          />
+        </label>
+        <FieldError id={`${ids}-start-error`} message={errors.start?.message} />
+        {!isTask && (
+          <>
             <label className={label}>
-              {isTask ? 'Due date (optional)' : 'Start'}
+              End
               <input
                 type="datetime-local"
                 className={input}
-                min={minimum}
-                aria-invalid={!!errors.start}
-                aria-describedby={errors.start ? `${ids}-start-error` : undefined}
-                {...startField}
+                min={startValue || minimum}
+                aria-invalid={!!errors.end}
+                aria-describedby={errors.end ? `${ids}-end-error` : undefined}
+                {...register('end')}
               />
             </label>
-            <FieldError id={`${ids}-start-error`} message={errors.start?.message} />
-            {!isTask && (
-              <>
+            <FieldError id={`${ids}-end-error`} message={errors.end?.message} />
+          </>
+        )}
+        {!isTask && (
+          <section aria-labelledby={`${ids}-repeat`} className="rounded-lg border border-slate-200 p-3">
+            <h3 id={`${ids}-repeat`} className="text-sm font-semibold text-slate-900">
+              Repeat
+            </h3>
+            {paid ? (
+              <div className="mt-2 grid grid-cols-2 gap-3">
                 <label className={label}>
-                  End
-                  <input
-                    type="datetime-local"
-                    className={input}
-                    min={startValue || minimum}
-                    aria-invalid={!!errors.end}
-                    aria-describedby={errors.end ? `${ids}-end-error` : undefined}
-                    {...register('end')}
-                  />
+                  Rule
+                  <select className={input} disabled={repeatLocked} {...register('repeat')}>
+                    <option value="none">Does not repeat</option>
+                    <option value="daily">Daily</option>
+                    <option value="weekly">Weekly</option>
+                    <option value="monthly">Monthly</option>
+                  </select>
                 </label>
-                <FieldError id={`${ids}-end-error`} message={errors.end?.message} />
-              </>
-            )}
-            {!isTask && (
-              <section aria-labelledby={`${ids}-repeat`} className="rounded-lg border border-slate-200 p-3">
-                <h3 id={`${ids}-repeat`} className="text-sm font-semibold text-slate-900">
-                  Repeat
-                </h3>
-                {paid ? (
-                  <div className="mt-2 grid grid-cols-2 gap-3">
-                    <label className={label}>
-                      Rule
-                      <select className={input} disabled={repeatLocked} {...register('repeat')}>
-                        <option value="none">Does not repeat</option>
-                        <option value="daily">Daily</option>
-                        <option value="weekly">Weekly</option>
-                        <option value="monthly">Monthly</option>
-                      </select>
-                    </label>
-                    {repeat !== 'none' && (
-                      <label className={label}>
-                        Repeat until
-                        <input
-                          type="date"
-                          className={input}
-                          disabled={repeatLocked}
-                          min={startValue.slice(0, 10) || minimum.slice(0, 10)}
-                          aria-invalid={!!errors.until}
-                          aria-describedby={errors.until ? `${ids}-until-error` : undefined}
-                          {...register('until')}
-                        />
-                      </label>
-                    )}
-                    <div className="col-span-2">
-                      <FieldError id={`${ids}-until-error`} message={errors.until?.message} />
-                    </div>
-                  </div>
-                ) : (
-                  <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                    <p className="text-sm text-slate-700">Recurring events are a Pro feature.</p>
-                    <Link
-                      to="/Upgrade"
-                      className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-                    >
-                      Upgrade to Pro
-                    </Link>
-                  </div>
+                {repeat !== 'none' && (
+                  <label className={label}>
+                    Repeat until
+                    <input
+                      type="date"
+                      className={input}
+                      disabled={repeatLocked}
+                      min={startValue.slice(0, 10) || minimum.slice(0, 10)}
+                      aria-invalid={!!errors.until}
+                      aria-describedby={errors.until ? `${ids}-until-error` : undefined}
+                      {...register('until')}
+                    />
+                  </label>
                 )}
-              </section>
+                <div className="col-span-2">
+                  <FieldError id={`${ids}-until-error`} message={errors.until?.message} />
+                </div>
+              </div>
+            ) : (
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-slate-700">Recurring events are a Pro feature.</p>
+                <Link
+                  to="/Upgrade"
+                  className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                >
+                  Upgrade to Pro
+                </Link>
+              </div>
             )}
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {item ? 'Save Changes' : isTask ? 'Add Task' : 'Add Event'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </section>
+        )}
+        <FormActions
+          submit={item ? 'Save Changes' : isTask ? 'Add Task' : 'Add Event'}
+          busy={isSubmitting}
+          onCancel={onClose}
+        />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import type { CalendarScreen } from './calendar-messages.ts';
@@ -18,6 +18,15 @@ export interface ItemDialogs {
 /** The add, edit and delete dialogs of one screen (Calendar or Upcoming share them). */
 export function useItemDialogs(screen: CalendarScreen, tier: Tier, timeZone: string): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
+  // Stable openers: screens call them from effects (?new=event) and pass them down.
+  const openers = useMemo(
+    () => ({
+      add: (start?: string) => setOpen({ kind: 'add', start }),
+      edit: (item: EventRow) => setOpen({ kind: 'edit', item }),
+      remove: (item: EventRow) => setOpen({ kind: 'delete', item }),
+    }),
+    [],
+  );
   const close = () => setOpen(null);
   let dialog: ReactNode = null;
   if (open?.kind === 'delete') dialog = <DeleteEventDialog item={open.item} screen={screen} onClose={close} />;
@@ -33,10 +42,5 @@ export function useItemDialogs(screen: CalendarScreen, tier: Tier, timeZone: str
       />
     );
   }
-  return {
-    add: (start) => setOpen({ kind: 'add', start }),
-    edit: (item) => setOpen({ kind: 'edit', item }),
-    remove: (item) => setOpen({ kind: 'delete', item }),
-    dialog,
-  };
+  return { ...openers, dialog };
 }

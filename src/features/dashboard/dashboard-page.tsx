@@ -1,25 +1,62 @@
 import { Link } from 'react-router-dom';
-import { useCurrentUser } from '../../backend/current-user-store.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { upgradeBannerUsages } from '../../domain/dashboard.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { AdSlot } from '../../ui/ad-slot.tsx';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
+import { QuickAccess } from './quick-access.tsx';
+import { QuickAddMenu } from './quick-add-menu.tsx';
+import { StatsGrid } from './stats-grid.tsx';
+import { TodaysFocus } from './todays-focus.tsx';
+import { UpgradeBanner } from './upgrade-banner.tsx';
+import { useBannerDismissal } from './use-banner-dismissal.ts';
+import { useDashboard } from './use-dashboard.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 /** First word of the full name, or 'there' (spec 2.5). */
 export function greetingName(fullName: string | null | undefined): string {
   return fullName?.trim().split(/\s+/)[0] || 'there';
 }
 
+const META = {
+  title: 'Dashboard — Linkboard',
+  description: 'Your saved links, calendar events, tasks and polls at a glance, with what needs your focus today.',
+};
+
+/**
+ * The Dashboard (spec 2.5, 4): greeting, Quick Add, stats, the Free plan's ad slot and upgrade
+ * banner, Today's Focus and Quick Access; read from the local database, so offline it shows the same.
+ */
 export function DashboardPage() {
-  const user = useCurrentUser((state) => state.user);
   usePageTitle('Dashboard');
+  usePageMeta(META);
+  const { fullName, username, tier, timeZone, now, loaded } = useDashboard();
+  const [dismissed, dismiss] = useBannerDismissal();
+  const nearLimits = loaded ? upgradeBannerUsages(tier, loaded.usages, dismissed) : [];
+
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-600">
         <Link to="/">Home</Link> / <span aria-current="page">Dashboard</span>
       </nav>
-      <h1 className="mb-6 text-2xl font-bold">Welcome back, {greetingName(user?.full_name)}!</h1>
-      <EmptyState title="Nothing scheduled for today">
-        Your saved links, events, tasks and polls will be summarised here as you add them.
-      </EmptyState>
+      {loaded === undefined ? (
+        <DashboardSkeleton />
+      ) : (
+        <div className="space-y-6">
+          <header className="flex flex-wrap items-center justify-between gap-4">
+            <h1 className="text-2xl font-bold text-slate-900">Welcome back, {greetingName(fullName)}!</h1>
+            <QuickAddMenu username={username} />
+          </header>
+          <StatsGrid stats={loaded.stats} />
+          {tier === 'free' && <AdSlot shape="banner" />}
+          {nearLimits.length > 0 && <UpgradeBanner usages={nearLimits} username={username} onDismiss={dismiss} />}
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <TodaysFocus focus={loaded.focus} now={now} timeZone={timeZone} />
+            </div>
+            <QuickAccess username={username} />
+          </div>
+        </div>
+      )}
     </>
   );
 }

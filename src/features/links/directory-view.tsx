@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useContext, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLinks, useMembers } from '../../data/queries/directories.ts';
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
@@ -19,7 +19,7 @@ import { matchesLink } from './link-filters.ts';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
-import { TeamPollsTab } from './team-polls-tab.tsx';
+import { TeamPollsSlot } from './team-polls-slot.ts';
 import { useOwnerLinkCount } from '../../data/queries/links.ts';
 
 export interface DirectoryViewProps {
@@ -57,6 +57,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
   const shown = useMemo(() => links?.filter((link) => matchesLink(link, deferred)), [links, deferred]);
   const back = () => navigate(`/Links/${user.username}`);
+  const renderTeamPolls = useContext(TeamPollsSlot);
 
   if (directory === null) {
     return (
@@ -139,7 +140,13 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         </button>
       </div>
       {tab === 'polls' ? (
-        <TeamPollsTab tier={user.tier} username={user.username} />
+        ownerTier !== null &&
+        renderTeamPolls?.({
+          directoryId: dirId,
+          tier: ownerTier,
+          username: user.username,
+          canCreate: ownerTier === 'team',
+        })
       ) : (
         <>
           <div className="mb-4 flex items-center justify-between gap-3">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useDirectories } from '../../data/queries/directories.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
@@ -26,6 +26,8 @@ export function LinksPage() {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   usePageTitle('My Links');
+  // The dashboard's Quick Add 'Add Link': Add Link with a choice of directory (the share target's page).
+  if (query.get('new') === 'link') return <Navigate to="/share-target" replace />;
   if (!user) return null;
   const tier = tierOf(user.subscription_tier);
   const username = user.username ?? '';

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { DirectoryRow, LinkRow, MemberRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { TeamPollsSlot, type TeamPollsProps } from '../../../src/features/links/team-polls-slot.ts';
 import { LinksPage } from '../../../src/features/links/links-page.tsx';
 import { shareLink } from '../../../src/features/links/link-actions.ts';
 import { useToasts } from '../../../src/ui/toast-store.ts';
@@ -78,15 +79,22 @@ function Where() {
   return <output aria-label="Location">{useLocation().pathname}</output>;
 }
 
+/** Stands in for the polls feature's panel (the app fills the slot): shows what it was given. */
+function TeamPollsProbe(props: TeamPollsProps) {
+  return <p data-testid="team-polls">{JSON.stringify(props)}</p>;
+}
+
 function renderAt(path: string, value = { db, mutate: vi.fn() } as unknown as UserDb) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <UserDbContext.Provider value={value}>
-        <Where />
-        <Routes>
-          <Route path="/Links/:username" element={<LinksPage />} />
-          <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
-        </Routes>
+        <TeamPollsSlot.Provider value={(props) => <TeamPollsProbe {...props} />}>
+          <Where />
+          <Routes>
+            <Route path="/Links/:username" element={<LinksPage />} />
+            <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
+          </Routes>
+        </TeamPollsSlot.Provider>
       </UserDbContext.Provider>
     </MemoryRouter>,
   );
@@ -117,7 +125,7 @@ describe('the Links screen', () => {
     expect(screen.queryByRole('button', { name: 'Open Shared' })).not.toBeInTheDocument();
   });
 
-  it('shows a viewer a shared directory read only, with the Team Polls upsell', async () => {
+  it("shows a viewer a shared directory read only, with the Team Polls tab on the owner's plan", async () => {
     const user = userEvent.setup();
     await db.directory_members.put({
       id: 'm1',
@@ -127,6 +135,7 @@ describe('the Links screen', () => {
       inviter_id: 'u2',
       ...stamp,
     } as never);
+    await db.link_directories.update('d2', { owner_tier: 'team' });
     renderAt('/Links/ada/dir/d2');
     expect(await screen.findByRole('heading', { name: 'Shared' })).toBeInTheDocument();
     expect(screen.getByText('Organize your shared links')).toBeInTheDocument();
@@ -134,9 +143,13 @@ describe('the Links screen', () => {
     expect(screen.queryByRole('button', { name: 'Add Link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Team Polls' }));
-    expect(screen.getByText('Unlock Team Polls')).toBeInTheDocument();
-    expect(screen.getByText('Shared team voting boards are exclusive to the Team plan.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upgrade to Team Plan' })).toBeInTheDocument();
+    // The user is on Free; the directory's owner is on Team: the owner's plan decides.
+    expect(JSON.parse(screen.getByTestId('team-polls').textContent ?? '{}')).toEqual({
+      directoryId: 'd2',
+      tier: 'team',
+      username: 'ada',
+      canCreate: true,
+    });
   });
 
   it('says a missing directory is not available', async () => {

@@ -44,7 +44,13 @@ export function ShareTargetPage() {
   const tier = tierOf(user.subscription_tier);
   const username = user.username ?? '';
   const leave = () => navigate(`/Links/${username}`, { replace: true });
-  const header = <ScreenHeader title="Add Link" subtitle="Save a page shared from another app" />;
+  const fromAnotherApp = shared.url !== '' || shared.title !== '';
+  const header = (
+    <ScreenHeader
+      title="Add Link"
+      subtitle={fromAnotherApp ? 'Save a page shared from another app' : 'Save a link to one of your directories'}
+    />
+  );
   if (directories === undefined || memberships === undefined) return header;
 
   const targets = saveTargets(directories, memberships, { id: user.id, tier });

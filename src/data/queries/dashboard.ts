@@ -1,0 +1,25 @@
+/** Counts the dashboard shows that no other screen reads, from the indexes (spec 2.5, design 4.4). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LinkboardDb } from '../db.ts';
+
+export interface DashboardCounts {
+  /** Links the user owns (what the Free plan's 30 counts), wherever they sit. */
+  links: number;
+  /** Polls the user created since `since` (public and team; hidden ones too: they count in the quota). */
+  pollsSince: number;
+}
+
+/** Links owned and polls created since `since` (epoch ms: the start of the user's month); undefined while loading. */
+export function useDashboardCounts(db: LinkboardDb, userId: string, since: number): DashboardCounts | undefined {
+  return useLiveQuery(async () => {
+    const [links, pollsSince] = await Promise.all([
+      db.saved_links.where('owner_id').equals(userId).count(),
+      db.voting_posts
+        .where('created_by_id')
+        .equals(userId)
+        .filter((poll) => Date.parse(poll.created_at) >= since)
+        .count(),
+    ]);
+    return { links, pollsSince };
+  }, [db, userId, since]);
+}

@@ -1,0 +1,135 @@
+/**
+ * The dashboard's numbers and decisions (spec 2.5, 4 'Dashboard', 9; design 4.2–4.4), pure:
+ * the four stats, Today's Focus, the Free plan's usage ratios and whether the upgrade banner shows.
+ *
+ * Records are read the dashboard's way (spec 3): a record without `is_task` and with neither
+ * start nor end is a task. The lists themselves are the calendar's (classifyCalendar), so the
+ * dashboard and the calendar never disagree on what today holds.
+ */
+import { classifyCalendar, type CalendarItem } from './calendar-classify.ts';
+import { readCalendarRecord, type RawCalendarRecord } from './calendar-record.ts';
+import { isThisMonth } from './limits.ts';
+import { FREE_LIMITS, type Tier } from './plans.ts';
+
+/** The upgrade banner shows when any usage is above this share of its limit (spec 9). */
+export const UPGRADE_BANNER_ABOVE_PERCENT = 70;
+
+/** A record as the dashboard reads it: `is_task` settled by the dashboard's reading (spec 3). */
+export function asDashboardItem<T extends CalendarItem>(item: T): T {
+  const isTask = readCalendarRecord(item as RawCalendarRecord, 'dashboard').isTask;
+  return item.is_task === isTask ? item : { ...item, is_task: isTask };
+}
+
+export interface TodaysFocus<T extends CalendarItem> {
+  /** Events starting today and not over yet, by start, at most 10. */
+  events: T[];
+  /** Pending tasks due before today's midnight. */
+  overdue: T[];
+  /** Pending tasks due today or without a date. */
+  tasks: T[];
+  /** All three are empty: the card reads 'Nothing scheduled for today'. */
+  empty: boolean;
+}
+
+export interface DashboardCalendar<T extends CalendarItem> {
+  focus: TodaysFocus<T>;
+  /** Events (not tasks) on the user's calendar, whatever their date: the 'Calendar Events' stat. */
+  events: number;
+  /** Completed tasks: the 'Tasks Done' stat. */
+  tasksDone: number;
+  /** Events created this calendar month in the user's zone: the Free quota's count (design 4.3). */
+  eventsThisMonth: number;
+}
+
+/** What the dashboard shows of the user's events and tasks at `now` in `timeZone`. */
+export function dashboardCalendar<T extends CalendarItem>(
+  rows: readonly T[],
+  now: Date,
+  timeZone: string,
+): DashboardCalendar<T> {
+  const items = rows.map(asDashboardItem);
+  const lists = classifyCalendar(items, now, timeZone);
+  const events = items.filter((item) => !item.is_task);
+  return {
+    focus: {
+      events: lists.todayEvents,
+      overdue: lists.overdue,
+      tasks: lists.todayTasks,
+      empty: lists.todayEvents.length + lists.overdue.length + lists.todayTasks.length === 0,
+    },
+    events: events.length,
+    tasksDone: lists.completedCount,
+    eventsThisMonth: events.filter((item) => isThisMonth(item.created_at, now, timeZone)).length,
+  };
+}
+
+export interface DashboardStat {
+  label: string;
+  value: number;
+}
+
+export interface StatCounts {
+  /** Links the user owns. */
+  links: number;
+  events: number;
+  tasksDone: number;
+  /** Polls the user created this calendar month (public and team). */
+  pollsThisMonth: number;
+}
+
+/** The stats block, in order (spec 2.5; the fourth filled per design 4.4). */
+export function dashboardStats(counts: StatCounts): DashboardStat[] {
+  return [
+    { label: 'Saved Links', value: counts.links },
+    { label: 'Calendar Events', value: counts.events },
+    { label: 'Tasks Done', value: counts.tasksDone },
+    { label: 'Polls This Month', value: counts.pollsThisMonth },
+  ];
+}
+
+export type UsageKind = 'links' | 'events' | 'votes';
+
+export interface Usage {
+  kind: UsageKind;
+  used: number;
+  limit: number;
+  /** '22/30 links', in the wording of the screens' badges. */
+  text: string;
+}
+
+/**
+ * The Free plan's usage against its limits (spec 9): owned links of 30, events created this
+ * month of 10, and votes (polls created this month) of 5.
+ */
+export function freeUsage(counts: { links: number; eventsThisMonth: number; pollsThisMonth: number }): Usage[] {
+  const { links, eventsPerMonth, pollsPerMonth } = FREE_LIMITS;
+  return [
+    { kind: 'links', used: counts.links, limit: links, text: `${counts.links}/${links} links` },
+    {
+      kind: 'events',
+      used: counts.eventsThisMonth,
+      limit: eventsPerMonth,
+      text: `${counts.eventsThisMonth}/${eventsPerMonth} events this month`,
+    },
+    {
+      kind: 'votes',
+      used: counts.pollsThisMonth,
+      limit: pollsPerMonth,
+      text: `${counts.pollsThisMonth}/${pollsPerMonth} polls this month`,
+    },
+  ];
+}
+
+/** Whether a usage is above 70 % of its limit (integers, so 21 of 30 is exactly 70 % and not above). */
+export function nearLimit(usage: Pick<Usage, 'used' | 'limit'>): boolean {
+  return usage.used * 100 > usage.limit * UPGRADE_BANNER_ABOVE_PERCENT;
+}
+
+/**
+ * The usages the upgrade banner names; empty when it does not show: Free users only, not
+ * dismissed this session, and only when some usage is above 70 % of its limit.
+ */
+export function upgradeBannerUsages(tier: Tier, usages: readonly Usage[], dismissed: boolean): Usage[] {
+  if (tier !== 'free' || dismissed) return [];
+  return usages.filter(nearLimit);
+}

@@ -1,0 +1,44 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router-dom';
+import { screenPath } from './screen-path.ts';
+
+/**
+ * Quick Add (spec 2.5): each entry opens its screen with `?new=...`, which opens that screen's
+ * create dialog. Radix DropdownMenu gives the WAI-ARIA menu pattern.
+ */
+const entries = [
+  { label: 'Add Link', page: 'Links', search: '?new=link' },
+  { label: 'Create Event', page: 'Calendar', search: '?new=event' },
+  { label: 'Start Vote', page: 'Voting', search: '?new=poll' },
+] as const;
+
+const entry =
+  'block w-full cursor-default px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+
+export function QuickAddMenu({ username }: { username: string | null }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="bg-brand-600 hover:bg-brand-700 inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium text-white">
+        <span aria-hidden="true">+</span> Quick Add
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {entries.map(({ label, page, search }) => (
+            <DropdownMenu.Item
+              key={label}
+              className={entry}
+              onSelect={() => void navigate(screenPath(page, username, search))}
+            >
+              {label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

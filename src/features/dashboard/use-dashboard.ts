@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { rememberedUsername } from '../../backend/remembered-username.ts';
+import { useDashboardCounts } from '../../data/queries/dashboard.ts';
+import { useEvents } from '../../data/queries/events.ts';
+import { useProfile } from '../../data/queries/profile.ts';
+import type { EventRow } from '../../data/rows.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
+import {
+  dashboardCalendar,
+  dashboardStats,
+  freeUsage,
+  type DashboardStat,
+  type TodaysFocus,
+  type Usage,
+} from '../../domain/dashboard.ts';
+import { safeTimeZone } from '../../domain/event-times.ts';
+import { monthStart } from '../../domain/limits.ts';
+import { tierOf, type Tier } from '../../domain/plans.ts';
+import { useNow } from '../../ui/use-now.ts';
+
+export interface DashboardData {
+  fullName: string | null | undefined;
+  /** For the screens' paths: the user's username, or the one remembered on this device. */
+  username: string | null;
+  tier: Tier;
+  timeZone: string;
+  now: Date;
+  /** Undefined while the local reads are under way (the skeleton shows). */
+  loaded?: {
+    stats: DashboardStat[];
+    focus: TodaysFocus<EventRow>;
+    usages: Usage[];
+  };
+}
+
+/** Everything the dashboard shows, from the local database, so it opens offline with the same numbers. */
+export function useDashboard(): DashboardData {
+  const user = useCurrentUser((state) => state.user);
+  const { db } = useUserDb();
+  const profile = useProfile(db);
+  const rows = useEvents(db);
+  // The calendar's classification clock (spec 4: the today lists are recomputed every 15 seconds).
+  const now = useNow(CLOCK_REFRESH_MS);
+  const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
+  const timeZone = safeTimeZone(profile?.time_zone ?? user?.time_zone);
+  const since = monthStart(now, timeZone).getTime();
+  const counts = useDashboardCounts(db, db.userId, since);
+  const calendar = useMemo(() => (rows ? dashboardCalendar(rows, now, timeZone) : undefined), [rows, now, timeZone]);
+  const ready = profile !== undefined && counts !== undefined && calendar !== undefined;
+  return {
+    fullName: profile?.full_name ?? user?.full_name,
+    username: profile?.username ?? user?.username ?? rememberedUsername(),
+    tier,
+    timeZone,
+    now,
+    loaded: ready
+      ? {
+          stats: dashboardStats({
+            links: counts.links,
+            events: calendar.events,
+            tasksDone: calendar.tasksDone,
+            pollsThisMonth: counts.pollsSince,
+          }),
+          focus: calendar.focus,
+          usages: freeUsage({
+            links: counts.links,
+            eventsThisMonth: calendar.eventsThisMonth,
+            pollsThisMonth: counts.pollsSince,
+          }),
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,31 @@
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { useProfile } from '../../data/queries/profile.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
+import { safeTimeZone } from '../../domain/event-times.ts';
+import { tierOf, type Tier } from '../../domain/plans.ts';
+import { useNow } from '../../ui/use-now.ts';
+
+export interface PollViewer {
+  /** The signed-in user's own plan. */
+  tier: Tier;
+  /** The profile's zone (the synced row first, so a change on another device shows at once), else UTC. */
+  timeZone: string;
+  username: string;
+  /** The clock that turns 'Ends' into 'Ended' (the app's 15-second refresh). */
+  now: Date;
+}
+
+/** Who is looking at polls, in which zone, and when. */
+export function usePollViewer(): PollViewer {
+  const user = useCurrentUser((state) => state.user);
+  const { db } = useUserDb();
+  const profile = useProfile(db);
+  const now = useNow(CLOCK_REFRESH_MS);
+  return {
+    tier: tierOf(profile?.subscription_tier ?? user?.subscription_tier),
+    timeZone: safeTimeZone(profile?.time_zone ?? user?.time_zone),
+    username: profile?.username ?? user?.username ?? '',
+    now,
+  };
+}
