@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
@@ -31,8 +31,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen, toggle } = useSidebarState(mobile);
   const signOut = useSignOut();
-  // The update prompt (src/app/update-prompt.tsx) keeps clear of the sidebar by this width.
-  useEffect(() => {
+  // The update prompt (src/app/update-prompt.tsx) keeps clear of the sidebar by this width, set
+  // before the shell is first painted so the prompt is never drawn over the sidebar's footer.
+  useLayoutEffect(() => {
     const root = document.documentElement.style;
     root.setProperty('--sidebar-width', mobile ? '0px' : open ? '16rem' : '4rem');
     return () => {
