@@ -24,6 +24,9 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
 /** Every visible button of the directory's toolbar sits on one line, inside the viewport. */
 async function expectOneLine(page: Page, width: number) {
   const buttons = page.getByTestId('directory-actions').getByRole('button');
+  // Crossing the phone breakpoint swaps the shell's layout, which mounts the screen again: wait
+  // for its toolbar before measuring.
+  await expect(buttons.filter({ hasText: 'Add Link' })).toBeVisible();
   const names = await buttons.allInnerTexts();
   expect(names.length).toBeGreaterThanOrEqual(4);
   const middles: number[] = [];
