@@ -24,8 +24,6 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
 /** Every visible button of the directory's toolbar sits on one line, inside the viewport. */
 async function expectOneLine(page: Page, width: number) {
   const buttons = page.getByTestId('directory-actions').getByRole('button');
-  // Crossing the phone breakpoint swaps the shell's layout, which mounts the screen again: wait
-  // for its toolbar before measuring.
   await expect(buttons.filter({ hasText: 'Add Link' })).toBeVisible();
   const names = await buttons.allInnerTexts();
   expect(names.length).toBeGreaterThanOrEqual(4);
@@ -49,8 +47,12 @@ test('the links header toolbar stays on one line on a 375 px phone and on a desk
   await expectOneLine(page, DESKTOP.width);
   await shot(page, 'directory-desktop');
 
+  // Crossing the phone breakpoint keeps the screen: what was typed in the search stays.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('kept');
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('kept');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await expectOneLine(page, PHONE.width);
   // The names stay for screen readers; the search and the view switch share a line too.
   await expect(page.getByRole('button', { name: 'Grid view' })).toBeVisible();

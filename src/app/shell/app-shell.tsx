@@ -83,7 +83,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
             />
           </div>
         )}
-        <ShellMain className="p-4" />
+        {/* One key in both layouts: crossing the breakpoint keeps the screen (and what is typed in it). */}
+        <ShellMain key="main" className="p-4" />
         {question}
       </div>
     );
@@ -97,7 +98,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       >
         <Sidebar user={user} collapsed={!open} onLogout={logout} />
       </aside>
-      <ShellMain className="min-w-0 flex-1 p-6 lg:p-8" />
+      <ShellMain key="main" className="min-w-0 flex-1 p-6 lg:p-8" />
       {question}
     </div>
   );
