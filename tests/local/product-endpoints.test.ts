@@ -123,10 +123,9 @@ describe('password guesses, throttled in the database', () => {
     expect((await guess(dir, 'open sesame', '198.51.100.91')).status).toBe(200);
   });
 
-  // Needs the local stack to apply a function's response.status as PostgREST does (the database
-  // answers a wrong password with PostgREST's error body and response.status 403, so that the
-  // attempt it records is committed); until then the stack answers it with 200.
-  it.skip('answers a wrong password through the RPC as a 403 error with hint forbidden, and keeps the attempt', async () => {
+  // The database answers a wrong password with PostgREST's error body and response.status 403
+  // (so the attempt it records is committed); the stack applies the status as PostgREST does.
+  it('answers a wrong password through the RPC as a 403 error with hint forbidden, and keeps the attempt', async () => {
     const owner = await signUp('pro');
     const dir = await directoryWithLinks(owner, { is_public: true, password: 'open sesame' }, 1);
     const visitor = serverClient(BASE, TEST_ANON_KEY, call);
