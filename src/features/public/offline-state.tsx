@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button } from '../../ui/button.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,9 +25,12 @@ export function OfflinePage({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Calls `reload` when the browser comes back online, while `active`. */
+/**
+ * Calls `reload` when the browser comes back online, while `active`. Listening from the commit
+ * that shows the offline state (a layout effect), so a connection back right after it is seen.
+ */
 export function useReloadWhenOnline(active: boolean, reload: () => void) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active) return;
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
