@@ -8,7 +8,7 @@
  */
 import { classifyCalendar, type CalendarItem } from './calendar-classify.ts';
 import { readCalendarRecord, type RawCalendarRecord } from './calendar-record.ts';
-import { isThisMonth } from './limits.ts';
+import { countsAsEventThisMonth } from './limits.ts';
 import { FREE_LIMITS, type Tier } from './plans.ts';
 
 /** The upgrade banner shows when any usage is above this share of its limit (spec 9). */
@@ -59,7 +59,7 @@ export function dashboardCalendar<T extends CalendarItem>(
     },
     events: events.length,
     tasksDone: lists.completedCount,
-    eventsThisMonth: events.filter((item) => isThisMonth(item.created_at, now, timeZone)).length,
+    eventsThisMonth: items.filter((item) => countsAsEventThisMonth(item, now, timeZone)).length,
   };
 }
 

@@ -7,29 +7,26 @@
  * write back is always `Date#toISOString` form, so stored values compare as strings too.
  */
 import { Temporal } from 'temporal-polyfill';
-import { parseInstant } from './validation.ts';
+import { isValidTimeZone, parseInstant } from './validation.ts';
 
-const FALLBACK_ZONE = 'UTC';
+/** The zone when the profile has none or an unknown one (spec 9), as the server counts quotas. */
+export const FALLBACK_TIME_ZONE = 'UTC';
 const zoneValidity = new Map<string, boolean>();
 
-/** Whether Temporal knows the zone; remembered, since it is asked for every item on every refresh. */
+/** Whether the zone is known (the profile's check); remembered, since every item asks on every refresh. */
 function isKnownZone(zone: string): boolean {
-  const known = zoneValidity.get(zone);
-  if (known !== undefined) return known;
-  let valid = true;
-  try {
-    Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone);
-  } catch {
-    valid = false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    valid = isValidTimeZone(zone);
+    zoneValidity.set(zone, valid);
   }
-  zoneValidity.set(zone, valid);
   return valid;
 }
 
 /** The user's IANA zone, or UTC when it is missing or unknown (spec 9: 'falling back to UTC'). */
 export function safeTimeZone(tz: string | null | undefined): string {
   const zone = tz?.trim() ?? '';
-  return zone !== '' && isKnownZone(zone) ? zone : FALLBACK_ZONE;
+  return zone !== '' && isKnownZone(zone) ? zone : FALLBACK_TIME_ZONE;
 }
 
 /** Epoch milliseconds of an instant given as a string or Date; null when it does not parse. */
@@ -124,4 +121,20 @@ export function endAfterStartChange(start: string, isTask: boolean, timeZone?: s
 /** 'YYYY-MM-DD' of an instant in timeZone; '' when it does not parse. */
 export function localDate(instant: string | Date, timeZone: string): string {
   return zonedAt(instant, timeZone)?.toPlainDate().toString() ?? '';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An en-GB date formatter for these options, made once: building an Intl.DateTimeFormat costs far
+ * more than using one, and the calendar formats every day of its grid on every refresh.
+ */
+export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }

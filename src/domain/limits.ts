@@ -1,16 +1,11 @@
 /** Plan limits as the client checks them (spec 6 and 9, design 4.3). */
 import { Temporal } from 'temporal-polyfill';
+import { safeTimeZone } from './event-times.ts';
 import { FREE_LIMITS, type Tier } from './plans.ts';
 
 /** The start of the calendar month containing `now`, in `timeZone` (UTC when unknown). */
 export function monthStart(now: Date, timeZone: string): Date {
-  let zone = timeZone;
-  try {
-    Temporal.Now.zonedDateTimeISO(zone);
-  } catch {
-    zone = 'UTC';
-  }
-  const zoned = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone);
+  const zoned = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(safeTimeZone(timeZone));
   const start = zoned.with({ day: 1 }).startOfDay();
   return new Date(start.epochMilliseconds);
 }
@@ -19,6 +14,19 @@ export function monthStart(now: Date, timeZone: string): Date {
 export function isThisMonth(created: string, now: Date, timeZone: string): boolean {
   const time = Date.parse(created);
   return !Number.isNaN(time) && time >= monthStart(now, timeZone).getTime();
+}
+
+/**
+ * Whether a record counts towards the Free plan's events of the month (design 4.3): an event, not
+ * a task, created this month in the user's zone. The calendar's badge, the dashboard's usage and
+ * the mutators' check all count with this, as the server does.
+ */
+export function countsAsEventThisMonth(
+  item: { is_task: boolean; created_at: string },
+  now: Date,
+  timeZone: string,
+): boolean {
+  return !item.is_task && isThisMonth(item.created_at, now, timeZone);
 }
 
 export function isFree(tier: Tier): boolean {

@@ -7,12 +7,9 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { tierOf } from '../domain/plans.ts';
 import { SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { createSyncLock } from './lock.ts';
+import { safeTimeZone } from '../domain/event-times.ts';
 
-/**
- * The time zone when the profile has none: UTC, as the server counts quotas for a profile
- * without one (spec: 'the user's, falling back to UTC when none').
- */
-export const FALLBACK_TIME_ZONE = 'UTC';
+export { FALLBACK_TIME_ZONE } from '../domain/event-times.ts';
 
 /** What the engine needs of the user, as the app's current user or the worker's cached profile has it. */
 export interface SyncUser {
@@ -22,13 +19,13 @@ export interface SyncUser {
   time_zone?: string | null;
 }
 
-/** Who mutates: the user's id, e-mail, plan and time zone (the profile's, else UTC). */
+/** Who mutates: the user's id, e-mail, plan and time zone (the profile's when known, else UTC). */
 export function mutationContextOf(user: SyncUser): MutationContext {
   return {
     userId: user.id,
     email: user.email ?? '',
     tier: tierOf(user.subscription_tier),
-    timeZone: user.time_zone || FALLBACK_TIME_ZONE,
+    timeZone: safeTimeZone(user.time_zone),
     now: () => new Date(),
   };
 }

@@ -1,4 +1,4 @@
-import { isThisMonth, underLimit } from '../../domain/limits.ts';
+import { countsAsEventThisMonth, underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { isBlank, isOneOf, parseInstant, priorities } from '../../domain/validation.ts';
 import type { MutationContext } from '../mutation-context.ts';
@@ -36,7 +36,7 @@ export async function eventsThisMonth(tx: LinkboardTx, ctx: MutationContext): Pr
   return tx.calendar_events
     .where('owner_id')
     .equals(ctx.userId)
-    .filter((event) => !event.is_task && isThisMonth(event.created_at, now, ctx.timeZone))
+    .filter((event) => countsAsEventThisMonth(event, now, ctx.timeZone))
     .count();
 }
 

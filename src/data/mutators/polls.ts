@@ -1,10 +1,11 @@
-import { isThisMonth, underLimit } from '../../domain/limits.ts';
+import { monthStart, underLimit } from '../../domain/limits.ts';
 import { tierOf } from '../../domain/plans.ts';
 import { isPollOpen } from '../../domain/polls.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanPollOptions, isBlank, parseInstant } from '../../domain/validation.ts';
 import { directoryOrRefuse, roleIn } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
+import { countPollsCreatedSince } from '../counts.ts';
 import { stamp, type Mutator } from '../mutator.ts';
 import { rowTarget } from '../targets.ts';
 
@@ -29,12 +30,7 @@ export const pollCreate: Mutator<'poll.create'> = {
     } else if (ctx.tier === 'free') {
       // A public poll of a Free user: the quota counts all their polls of the month (public and
       // team, design 4.3); a team poll follows the owner's plan instead.
-      const now = ctx.now();
-      const mine = await tx.voting_posts
-        .where('created_by_id')
-        .equals(ctx.userId)
-        .filter((poll) => isThisMonth(poll.created_at, now, ctx.timeZone))
-        .count();
+      const mine = await countPollsCreatedSince(tx, ctx.userId, monthStart(ctx.now(), ctx.timeZone).getTime());
       if (!underLimit(ctx.tier, 'pollsPerMonth', mine)) refuse('limit_reached', messages.morePolls);
     }
     return {

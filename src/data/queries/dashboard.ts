@@ -1,6 +1,7 @@
 /** Counts the dashboard shows that no other screen reads, from the indexes (spec 2.5, design 4.4). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LinkboardDb } from '../db.ts';
+import { countPollsCreatedSince } from '../counts.ts';
 
 export interface DashboardCounts {
   /** Links the user owns (what the Free plan's 30 counts), wherever they sit. */
@@ -14,11 +15,7 @@ export function useDashboardCounts(db: LinkboardDb, userId: string, since: numbe
   return useLiveQuery(async () => {
     const [links, pollsSince] = await Promise.all([
       db.saved_links.where('owner_id').equals(userId).count(),
-      db.voting_posts
-        .where('created_by_id')
-        .equals(userId)
-        .filter((poll) => Date.parse(poll.created_at) >= since)
-        .count(),
+      countPollsCreatedSince(db, userId, since),
     ]);
     return { links, pollsSince };
   }, [db, userId, since]);

@@ -11,6 +11,7 @@
  * key lists, but both need a Dexie version and a change to the synced table's declaration.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { countPollsCreatedSince } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import type { PollRow, VoteRow } from '../rows.ts';
 import { newestFirst } from './directories.ts';
@@ -69,13 +70,5 @@ export function usePollsWithVotes(db: LinkboardDb, directoryId?: string): PollsW
  */
 export function usePollsCreatedSince(db: LinkboardDb, since: Date): number | undefined {
   const from = since.getTime();
-  return useLiveQuery(
-    () =>
-      db.voting_posts
-        .where('created_by_id')
-        .equals(db.userId)
-        .filter((poll) => Date.parse(poll.created_at) >= from)
-        .count(),
-    [db, from],
-  );
+  return useLiveQuery(() => countPollsCreatedSince(db, db.userId, from), [db, from]);
 }

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { EventRow } from '../../data/rows.ts';
 import { itemsByDay, monthGrid, timeOfDay, weekDays } from '../../domain/calendar-classify.ts';
+import { dateFormatter } from '../../domain/event-times.ts';
 import { Button } from '../../ui/button.tsx';
 
 export type GridView = 'month' | 'week';
@@ -21,7 +22,7 @@ const CHIPS_PER_DAY = { month: 3, week: 8 } as const;
 
 /** Formats a plain date's fields (a UTC midnight: no zone can move it to another day). */
 function format(day: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormatter({ ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 function label(day: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { classifyCalendar, PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
-import { localDate, toLocalInput } from '../../domain/event-times.ts';
-import { isThisMonth } from '../../domain/limits.ts';
+import { dateFormatter, localDate, toLocalInput } from '../../domain/event-times.ts';
+import { countsAsEventThisMonth } from '../../domain/limits.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -49,16 +49,11 @@ export function CalendarPage() {
   }, [wantsNew, add, setParams]);
   // Counted as the server counts the Free quota: events (not tasks) created this month in the user's zone.
   const eventsThisMonth = useMemo(
-    () => items.filter((item) => !item.is_task && isThisMonth(item.created_at, now, timeZone)).length,
+    () => items.filter((item) => countsAsEventThisMonth(item, now, timeZone)).length,
     [items, now, timeZone],
   );
   const today = localDate(now, timeZone);
-  const todayLabel = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone,
-  }).format(now);
+  const todayLabel = dateFormatter({ weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(now);
   const taskProps = { timeZone, now, actions, onToggle: toggle };
 
   return (

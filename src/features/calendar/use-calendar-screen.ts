@@ -1,11 +1,10 @@
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useEvents } from '../../data/queries/events.ts';
-import { useProfile } from '../../data/queries/profile.ts';
+import { useUserSettings } from '../../data/queries/profile.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
-import { safeTimeZone } from '../../domain/event-times.ts';
-import { tierOf, type Tier } from '../../domain/plans.ts';
+import type { Tier } from '../../domain/plans.ts';
 import { useNow } from '../../ui/use-now.ts';
 import type { CalendarScreen } from './calendar-messages.ts';
 import type { ItemActions } from './calendar-items.tsx';
@@ -33,10 +32,8 @@ export function useCalendarScreen(screen: CalendarScreen): CalendarScreenState {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
   const rows = useEvents(db);
-  const profile = useProfile(db);
+  const { tier, timeZone } = useUserSettings(db, user);
   const now = useNow(CLOCK_REFRESH_MS);
-  const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
-  const timeZone = safeTimeZone(profile?.time_zone ?? user?.time_zone);
   const dialogs = useItemDialogs(screen, tier, timeZone);
   const toggle = useTaskToggle(screen);
   return {

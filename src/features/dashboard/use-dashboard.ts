@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { rememberedUsername } from '../../backend/remembered-username.ts';
 import { useDashboardCounts } from '../../data/queries/dashboard.ts';
 import { useEvents } from '../../data/queries/events.ts';
-import { useProfile } from '../../data/queries/profile.ts';
+import { useUserSettings } from '../../data/queries/profile.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
@@ -15,9 +15,8 @@ import {
   type TodaysFocus,
   type Usage,
 } from '../../domain/dashboard.ts';
-import { safeTimeZone } from '../../domain/event-times.ts';
 import { monthStart } from '../../domain/limits.ts';
-import { tierOf, type Tier } from '../../domain/plans.ts';
+import type { Tier } from '../../domain/plans.ts';
 import { useNow } from '../../ui/use-now.ts';
 
 export interface DashboardData {
@@ -39,12 +38,10 @@ export interface DashboardData {
 export function useDashboard(): DashboardData {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
-  const profile = useProfile(db);
+  const { profile, tier, timeZone } = useUserSettings(db, user);
   const rows = useEvents(db);
   // The calendar's classification clock (spec 4: the today lists are recomputed every 15 seconds).
   const now = useNow(CLOCK_REFRESH_MS);
-  const tier = tierOf(profile?.subscription_tier ?? user?.subscription_tier);
-  const timeZone = safeTimeZone(profile?.time_zone ?? user?.time_zone);
   const since = monthStart(now, timeZone).getTime();
   const counts = useDashboardCounts(db, db.userId, since);
   const calendar = useMemo(() => (rows ? dashboardCalendar(rows, now, timeZone) : undefined), [rows, now, timeZone]);

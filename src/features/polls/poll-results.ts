@@ -5,7 +5,7 @@
  */
 import { isPollOpen } from '../../domain/polls.ts';
 import type { PollOption, PollRow, VoteRow } from '../../data/rows.ts';
-import { epochOf, safeTimeZone } from '../../domain/event-times.ts';
+import { dateFormatter, epochOf, safeTimeZone } from '../../domain/event-times.ts';
 
 export interface OptionResult {
   text: string;
@@ -63,7 +63,7 @@ export function pollView(poll: PollRow, vote: VoteRow | undefined, now: Date): P
 export function formatDeadline(instant: string | Date, timeZone: string): string {
   const time = epochOf(instant);
   if (time === null) return '';
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormatter({
     day: 'numeric',
     month: 'short',
     year: 'numeric',

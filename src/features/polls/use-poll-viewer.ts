@@ -1,9 +1,8 @@
 import { useCurrentUser } from '../../backend/current-user-store.ts';
-import { useProfile } from '../../data/queries/profile.ts';
+import { useUserSettings } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
-import { safeTimeZone } from '../../domain/event-times.ts';
-import { tierOf, type Tier } from '../../domain/plans.ts';
+import type { Tier } from '../../domain/plans.ts';
 import { useNow } from '../../ui/use-now.ts';
 
 export interface PollViewer {
@@ -20,11 +19,11 @@ export interface PollViewer {
 export function usePollViewer(): PollViewer {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
-  const profile = useProfile(db);
+  const { profile, tier, timeZone } = useUserSettings(db, user);
   const now = useNow(CLOCK_REFRESH_MS);
   return {
-    tier: tierOf(profile?.subscription_tier ?? user?.subscription_tier),
-    timeZone: safeTimeZone(profile?.time_zone ?? user?.time_zone),
+    tier,
+    timeZone,
     username: profile?.username ?? user?.username ?? '',
     now,
   };
