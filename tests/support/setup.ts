@@ -10,3 +10,13 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   }
   return realFetch(input, init);
 };
+
+// Radix measures thumbs and indicators with ResizeObserver; jsdom has no layout, so there is
+// nothing to observe. Component tests (jsdom) get a stand-in.
+if (typeof window !== 'undefined') {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -10,13 +10,6 @@ import type { Tier } from '../../../src/domain/plans.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 
-// Radix measures the switch and radio thumbs; jsdom has no layout, so nothing to observe.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
 

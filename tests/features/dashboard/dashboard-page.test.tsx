@@ -13,6 +13,7 @@ import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts
 import type { Tier } from '../../../src/domain/plans.ts';
 import { DashboardPage, greetingName } from '../../../src/features/dashboard/dashboard-page.tsx';
 import { BANNER_DISMISSED_KEY } from '../../../src/features/dashboard/use-banner-dismissal.ts';
+import { makeEvent, makeLink, makePoll } from '../../data/helpers.ts';
 
 // Berlin, Tuesday 24 Nov 2026, 10:00 (09:00 UTC). The month began at 31 Oct 23:00 UTC.
 const ZONE = 'Europe/Berlin';
@@ -36,63 +37,41 @@ function profile(tier: Tier, fields: Partial<UserProfileRow> = {}): UserProfileR
   };
 }
 
+/** The data tests' builders, as this user's rows (owner u1, stamped in the month under test). */
+const mine = { owner_id: 'u1', ...stamp };
+
 function link(fields: Partial<LinkRow> = {}): LinkRow {
   const key = id('l');
-  return {
+  return makeLink({
     id: key,
     directory_id: 'd1',
     url: `https://${key}.example`,
     title: key,
-    notes: null,
-    description: null,
-    tags: [],
-    is_favorite: false,
     created_by: 'u1',
-    owner_id: 'u1',
-    ...stamp,
+    ...mine,
     ...fields,
-  };
+  });
 }
 
 function item(title: string, fields: Partial<EventRow> = {}): EventRow {
-  return {
-    id: id('e'),
-    title,
-    description: null,
-    starts_at: null,
-    ends_at: null,
-    owner_id: 'u1',
-    is_task: false,
-    priority: null,
-    is_completed: false,
-    series_id: null,
-    recurrence_rule: 'none',
-    recurrence_end_date: null,
-    ...stamp,
-    ...fields,
-  };
+  return makeEvent({ id: id('e'), title, starts_at: null, ends_at: null, ...mine, ...fields });
 }
 
 const task = (title: string, starts_at: string | null, fields: Partial<EventRow> = {}) =>
   item(title, { is_task: true, priority: 'medium', starts_at, ends_at: starts_at, ...fields });
 
 function poll(fields: Partial<PollRow> = {}): PollRow {
-  return {
+  return makePoll({
     id: id('p'),
-    title: 'Lunch?',
-    description: null,
     options: [
       { text: 'Yes', votes: 0 },
       { text: 'No', votes: 0 },
     ],
-    deadline: null,
-    directory_id: null,
     created_by: 'ada@example.com',
     created_by_id: 'u1',
-    is_active: true,
     ...stamp,
     ...fields,
-  };
+  });
 }
 
 async function seed(tier: Tier, rows: { links?: number; events?: EventRow[]; polls?: PollRow[] } = {}) {

@@ -1,25 +1,12 @@
 /** Test data builders for polls and votes, with overrides. */
 import type { PollRow, VoteRow } from '../../../src/data/rows.ts';
+import { makePoll as basePoll } from '../../data/helpers.ts';
 
 const stamp = { created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z' };
 
+/** The data tests' poll, as Ada's (u1) poll 'p1'. */
 export function makePoll(fields: Partial<PollRow> = {}): PollRow {
-  return {
-    id: 'p1',
-    title: 'Lunch?',
-    description: null,
-    options: [
-      { text: 'Pizza', votes: 0 },
-      { text: 'Sushi', votes: 0 },
-    ],
-    deadline: null,
-    directory_id: null,
-    created_by: 'ada@example.com',
-    created_by_id: 'u1',
-    is_active: true,
-    ...stamp,
-    ...fields,
-  } as PollRow;
+  return basePoll({ id: 'p1', created_by: 'ada@example.com', created_by_id: 'u1', ...stamp, ...fields });
 }
 
 export function makeVote(fields: Partial<VoteRow> = {}): VoteRow {

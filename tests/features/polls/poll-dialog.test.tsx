@@ -8,12 +8,6 @@ import { toLocalInput } from '../../../src/domain/event-times.ts';
 import { PollDialog } from '../../../src/features/polls/poll-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
 

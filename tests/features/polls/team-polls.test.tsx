@@ -14,12 +14,6 @@ import { TeamPolls } from '../../../src/features/polls/team-polls.tsx';
 import { userDbValue } from '../links/user-db-value.ts';
 import { makePoll } from './poll-builders.ts';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 let db: LinkboardDb;
 const stamp = { created_at: '2030-01-01T00:00:00Z', updated_at: '2030-01-01T00:00:00Z' };
 

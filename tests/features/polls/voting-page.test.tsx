@@ -17,12 +17,6 @@ import { useToasts } from '../../../src/ui/toast-store.ts';
 import { lastToast, userDbValue } from '../links/user-db-value.ts';
 import { makePoll, makeVote } from './poll-builders.ts';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 let db: LinkboardDb;
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
