@@ -1,4 +1,4 @@
-import { plans } from './plan-content.ts';
+import { planCatalog, priceText } from '../../domain/plan-catalog.ts';
 
 /** The plan comparison of spec 6 with the prices of spec 9. */
 export function PlanTable() {
@@ -20,14 +20,16 @@ export function PlanTable() {
           </tr>
         </thead>
         <tbody>
-          {plans.map((plan) => (
+          {planCatalog.map((plan) => (
             <tr key={plan.name} className="border-t border-slate-200 align-top">
               <th scope="row" className="px-4 py-4 text-base font-semibold text-slate-900">
                 {plan.name}
               </th>
               <td className="px-4 py-4 text-slate-800">
-                <span className="block font-medium">{plan.monthly}</span>
-                {plan.name !== 'Free' && <span className="block text-slate-700">or {plan.yearly}</span>}
+                <span className="block font-medium">{priceText(plan.tier, 'monthly')}</span>
+                {plan.tier !== 'free' && (
+                  <span className="block text-slate-700">or {priceText(plan.tier, 'yearly')}</span>
+                )}
                 {plan.saving && (
                   <span className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
                     {plan.saving}
