@@ -8,7 +8,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Db } from './db.ts';
-import type { StackContext } from './context.ts';
+import type { BillingSettings, StackContext } from './context.ts';
+import { checkoutApp, testBillingKeys } from './checkout.ts';
 import { keysFor } from './keys.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
 import { authApp } from './auth.ts';
@@ -45,6 +46,8 @@ export interface StackOptions {
   /** Who may read /_mailbox: loopback peers (default), anyone (a development flag), or nobody (a real mail provider). */
   mailbox?: MailboxMode;
   authLimits?: AuthLimits;
+  /** The card provider; default the test-mode provider at /_checkout with keys made for this stack. */
+  billing?: BillingSettings;
 }
 
 const tooLarge = (limit: number): MiddlewareHandler =>
@@ -70,6 +73,7 @@ export function createStack(options: StackOptions): Hono {
     allowedOrigins,
     trustedProxies: options.trustedProxies ?? [],
     limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+    billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     root: () => app,
   };
 
@@ -96,6 +100,10 @@ export function createStack(options: StackOptions): Hono {
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? 'loopback'));
+  if (ctx.billing.mode === 'test') {
+    app.use('/_checkout/*', tooLarge(AUTH_BODY_LIMIT));
+    app.route('/_checkout', checkoutApp(ctx));
+  }
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
   app.route('/', staticApp(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
 

@@ -18,8 +18,19 @@ export interface StackContext {
   /** Reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies: readonly string[];
   limits: AuthLimits;
+  /** The card provider the billing functions use: Stripe's keys, or the local test-mode provider. */
+  billing: BillingSettings;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
+}
+
+export interface BillingSettings {
+  /** 'test': the stack plays the provider at /_checkout; 'provider': the real one (keys from the environment). */
+  mode: 'test' | 'provider';
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids by plan and cycle (the real provider's; the test provider has its own). */
+  prices?: Partial<Record<'pro_monthly' | 'pro_yearly' | 'team_monthly' | 'team_yearly', string>>;
 }
 
 /** The request's client address (see client-address.ts). */

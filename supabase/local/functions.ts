@@ -2,7 +2,7 @@
  * /functions/v1/<name> and /api/<name>: Edge Functions from supabase/functions/<name>/index.ts,
  * each a web-standard `(req, env) => Response` default export, loaded on first call.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
@@ -13,6 +13,26 @@ import { bearerToken, verifyJwt } from './jwt.ts';
 
 export const functionsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 const NAME = /^[a-z0-9][a-z0-9_-]*$/; // `_shared` and the like are not functions
+
+/**
+ * Functions deployed with verify_jwt = false in supabase/config.toml (the CLI's setting): the
+ * gateway lets their calls through without a user's token, and the function authenticates them.
+ */
+export function functionsWithoutJwt(toml: string): Set<string> {
+  const names = new Set<string>();
+  let section: string | null = null;
+  for (const raw of toml.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const header = /^\[functions\.([a-z0-9_-]+)\]$/.exec(line);
+    if (header) section = header[1] ?? null;
+    else if (line.startsWith('[')) section = null;
+    else if (section && /^verify_jwt\s*=\s*false$/.test(line)) names.add(section);
+  }
+  return names;
+}
+
+const configToml = join(functionsDir, '..', 'config.toml');
+const withoutJwt = functionsWithoutJwt(existsSync(configToml) ? readFileSync(configToml, 'utf8') : '');
 
 export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean }): Hono {
   const app = new Hono();
@@ -37,18 +57,28 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
     const handler = load(name);
     if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     // Hosted Supabase checks the JWT before the function runs (verify_jwt); preflights pass.
-    if (options.verifyJwt && c.req.method !== 'OPTIONS') {
+    if (options.verifyJwt && c.req.method !== 'OPTIONS' && !withoutJwt.has(name)) {
       const token = bearerToken(c.req.header('Authorization'));
       if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
       if (!(await verifyJwt(token, ctx.jwtSecret)).ok) return c.json({ code: 401, message: 'Invalid JWT' }, 401);
     }
     const keys = ctx.keys;
     const root = ctx.root();
+    const origin = new URL(c.req.url).origin;
+    const billing = ctx.billing;
     const env: FunctionEnv = {
-      SUPABASE_URL: new URL(c.req.url).origin,
+      SUPABASE_URL: origin,
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPPORT_EMAIL: ctx.supportEmail,
+      SITE_URL: ctx.siteUrl,
+      STRIPE_SECRET_KEY: billing.secretKey,
+      STRIPE_WEBHOOK_SECRET: billing.webhookSecret,
+      STRIPE_API_BASE: billing.mode === 'test' ? `${origin}/_checkout` : undefined,
+      STRIPE_PRICE_PRO_MONTHLY: billing.prices?.pro_monthly,
+      STRIPE_PRICE_PRO_YEARLY: billing.prices?.pro_yearly,
+      STRIPE_PRICE_TEAM_MONTHLY: billing.prices?.team_monthly,
+      STRIPE_PRICE_TEAM_YEARLY: billing.prices?.team_yearly,
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);

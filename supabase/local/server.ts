@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createStack, projectRoot } from './app.ts';
 import { installSecret, keysFor, type StackKeys } from './keys.ts';
 import { authLimitsFrom, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
+import type { BillingSettings } from './context.ts';
 import { isLoopback } from './client-address.ts';
 import type { MailboxMode } from './mailbox.ts';
 
@@ -39,6 +40,8 @@ export interface StartOptions {
   trustedProxies?: string[];
   mailbox?: MailboxMode;
   authLimits?: AuthLimits;
+  /** The card provider; default the test-mode provider (see app.ts). */
+  billing?: BillingSettings;
 }
 
 export interface RunningStack {
@@ -96,6 +99,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     trustedProxies: options.trustedProxies,
     mailbox: options.mailbox,
     authLimits: options.authLimits,
+    billing: options.billing,
   });
   ready.app = app;
   let closing: Promise<void> | undefined;
@@ -121,6 +125,31 @@ const list = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+/**
+ * The card provider from the environment: Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET
+ * are set (with STRIPE_PRICE_PRO_MONTHLY and the three other price ids), else undefined, which
+ * starts the test-mode provider at /_checkout. One key without the other is a mistake, said at start.
+ */
+export function billingFrom(env: NodeJS.ProcessEnv): BillingSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret) {
+    throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither (test-mode payments).');
+  }
+  return {
+    mode: 'provider',
+    secretKey,
+    webhookSecret,
+    prices: {
+      pro_monthly: env.STRIPE_PRICE_PRO_MONTHLY,
+      pro_yearly: env.STRIPE_PRICE_PRO_YEARLY,
+      team_monthly: env.STRIPE_PRICE_TEAM_MONTHLY,
+      team_yearly: env.STRIPE_PRICE_TEAM_YEARLY,
+    },
+  };
+}
 
 /** The mailbox is off once mail really leaves the machine (MAIL_PROVIDER), public only on request. */
 export function mailboxModeFrom(env: NodeJS.ProcessEnv): MailboxMode {
@@ -150,11 +179,15 @@ async function main(): Promise<void> {
     trustedProxies: list(env.TRUSTED_PROXIES),
     mailbox,
     authLimits: authLimitsFrom(env.LINKBOARD_AUTH_LIMITS, DEFAULT_AUTH_LIMITS),
+    billing: billingFrom(env),
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory' : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
   console.log(`  JWT secret: ${secret.source}`);
   if (mailbox !== 'off') console.log(`  mailbox:    ${stack.mailboxUrl}`);
+  console.log(
+    `  payments:   ${env.STRIPE_SECRET_KEY ? 'Stripe (STRIPE_SECRET_KEY)' : `test mode at ${stack.url}/_checkout`}`,
+  );
   if (!isLoopback(host)) {
     console.warn(
       `NOTE: listening on ${host}, beyond loopback.` +

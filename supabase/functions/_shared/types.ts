@@ -8,6 +8,17 @@ export interface FunctionEnv {
   SUPABASE_ANON_KEY: string;
   SUPABASE_SERVICE_ROLE_KEY: string;
   SUPPORT_EMAIL: string;
+  /** The app's public origin: where the card provider sends the browser back. */
+  SITE_URL?: string;
+  /** The card provider (Stripe): see _shared/billing.ts. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Where the provider's API answers instead of Stripe's (the local test-mode provider). */
+  STRIPE_API_BASE?: string;
+  STRIPE_PRICE_PRO_MONTHLY?: string;
+  STRIPE_PRICE_PRO_YEARLY?: string;
+  STRIPE_PRICE_TEAM_MONTHLY?: string;
+  STRIPE_PRICE_TEAM_YEARLY?: string;
   fetch: typeof fetch;
 }
 

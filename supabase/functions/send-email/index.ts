@@ -12,6 +12,7 @@
 import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
+import { sessionUser } from '../_shared/session.ts';
 import { corsHeaders, json } from './http.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,15 +39,6 @@ function validate(input: unknown): Mail | string {
   return { to: to.trim(), subject: subject.trim(), body };
 }
 
-/** The signed-in user behind the bearer token; null for the anon key or no token; 'invalid' for a bad one. */
-async function senderOf(req: Request, env: FunctionEnv): Promise<string | null | 'invalid'> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
-  if (!token || token === env.SUPABASE_ANON_KEY) return null;
-  const client = serverClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, env.fetch);
-  const { data, error } = await client.auth.getUser(token);
-  return error || !data.user ? 'invalid' : data.user.id;
-}
-
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
@@ -60,8 +52,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   const mail = validate(input);
   if (typeof mail === 'string') return json({ error: mail }, 400);
 
-  const sender = await senderOf(req, env);
-  if (sender === 'invalid') return json({ error: 'Invalid or expired session' }, 401);
+  const user = await sessionUser(req, env);
+  if (user === 'invalid') return json({ error: 'Invalid or expired session' }, 401);
+  const sender = user?.id ?? null;
   const support = (env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL).toLowerCase();
   const toSupport = mail.to.toLowerCase() === support;
   if (sender === null && !toSupport) {

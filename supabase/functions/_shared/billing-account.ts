@@ -1,0 +1,47 @@
+/** What the checkout and portal functions read of the caller's account, through the service role. */
+import { serverClient } from './client.ts';
+import { gatewayFetch, isThrottled, throttledAnswer } from './gateway.ts';
+import type { FunctionEnv } from './types.ts';
+
+export interface BillingAccount {
+  user_id: string;
+  email: string | null;
+  username: string | null;
+  tier: 'free' | 'pro' | 'team';
+  customer_id: string | null;
+  subscription_id: string | null;
+  status: string | null;
+  plan: string | null;
+  billing_cycle: string | null;
+}
+
+export type AccountAnswer =
+  | { ok: true; account: BillingAccount }
+  | { ok: false; status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+/** The account of a signed-in user, with this purpose counted against its per-user throttle. */
+export async function billingAccount(
+  env: FunctionEnv,
+  userId: string,
+  purpose: 'checkout' | 'portal',
+  failure: string,
+): Promise<AccountAnswer> {
+  const gateway = gatewayFetch(env.fetch, null);
+  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, gateway.fetch);
+  const { data, error, status } = await service.rpc('billing_account', { p_user: userId, p_purpose: purpose });
+  if (isThrottled(error, status)) {
+    const throttled = throttledAnswer(error, gateway.retryAfter(), 'Too many attempts. Please try again later.');
+    return { ok: false, status: 429, body: throttled.body, headers: throttled.headers };
+  }
+  if (error || !data) {
+    console.error(`[billing] billing_account(${purpose}) failed:`, error);
+    return { ok: false, status: 502, body: { error: failure } };
+  }
+  return { ok: true, account: data as BillingAccount };
+}
+
+/** An active subscription the provider is billing (a second checkout would charge twice). */
+export const hasLiveSubscription = (account: BillingAccount): boolean =>
+  account.tier !== 'free' &&
+  !!account.subscription_id &&
+  ['active', 'trialing', 'past_due'].includes(account.status ?? '');

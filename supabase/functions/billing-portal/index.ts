@@ -1,0 +1,62 @@
+/**
+ * billing-portal (spec 7.1): POST {email, returnUrl} with the user's bearer token → 200 {url}, the
+ * card provider's portal for the caller's own customer (switch plan or cycle, cancel to Free). The
+ * email must be the caller's own address (it never picks whose portal opens: the token does), and
+ * returnUrl must be on the app's site (anything else falls back to the profile page, so the
+ * function is no open redirect). 400 bad input, 401 no session, 403 another address, 404 no
+ * subscription to manage, 429 throttled, 502 the provider failed, 503 no provider configured.
+ */
+import { billingAccount } from '../_shared/billing-account.ts';
+import { billingConfig, stripeClient } from '../_shared/billing.ts';
+import { readJson } from '../_shared/http.ts';
+import { sessionUser } from '../_shared/session.ts';
+import type { FunctionEnv } from '../_shared/types.ts';
+import { corsHeaders, json } from './http.ts';
+
+/** Spec 8: what the client shows when the portal does not open. */
+const FAILED = 'We could not open the billing portal. Please try again later.';
+
+/** returnUrl when it is a page of the app's site; otherwise the profile page. */
+function returnUrlOn(site: string, value: unknown, username: string | null): string {
+  const fallback = `${site}/Profile${username ? `/${encodeURIComponent(username)}` : ''}`;
+  if (typeof value !== 'string' || value.length > 2000) return fallback;
+  try {
+    const url = new URL(value, site);
+    return url.origin === new URL(site).origin ? url.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
+
+  const input = await readJson(req);
+  if (!input || (input.email !== undefined && typeof input.email !== 'string')) {
+    return json({ error: 'Expected {email, returnUrl}.' }, 400);
+  }
+  const user = await sessionUser(req, env);
+  if (!user || user === 'invalid') return json({ error: 'Please sign in to manage billing.' }, 401);
+  if (typeof input.email === 'string' && input.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
+    return json({ error: 'You can manage only your own plan.' }, 403);
+  }
+
+  const config = billingConfig(env);
+  if (!config) return json({ error: FAILED, reason: 'billing_not_configured' }, 503);
+  const answer = await billingAccount(env, user.id, 'portal', FAILED);
+  if (!answer.ok) return json(answer.body, answer.status, answer.headers);
+  const account = answer.account;
+  if (!account.customer_id) return json({ error: 'There is no subscription to manage yet.' }, 404);
+
+  try {
+    const portal = await stripeClient(config, env.fetch).billingPortal.sessions.create({
+      customer: account.customer_id,
+      return_url: returnUrlOn(config.siteUrl, input.returnUrl, account.username),
+    });
+    return json({ url: portal.url });
+  } catch (error) {
+    console.error('[billing-portal] the provider failed:', error);
+    return json({ error: FAILED }, 502);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * billing-webhook: the card provider's events, the only path that changes a subscription tier
+ * (design 4, decision 7). Reached without a user's token (supabase/config.toml: verify_jwt off):
+ * the provider's signature over the raw body, with the shared secret and a timestamp tolerance of
+ * five minutes, is what authenticates it.
+ *   - a missing, forged or stale signature, or a tampered body: 400, nothing changes;
+ *   - an event id already applied (a replay): 409, nothing changes and nothing is mailed;
+ *   - otherwise 200 {received: true, outcome}: public.apply_billing_event records the event,
+ *     updates the customer and the tier, and queues the receipt in one transaction.
+ * A database failure answers 503, so the provider delivers the event again later.
+ */
+import { serverClient } from '../_shared/client.ts';
+import { billingConfig, readBillingEvent, stripeClient, WEBHOOK_TOLERANCE_SECONDS } from '../_shared/billing.ts';
+import type { FunctionEnv } from '../_shared/types.ts';
+import { json } from './http.ts';
+
+const MAX_BODY = 512 * 1024;
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST' });
+  const config = billingConfig(env);
+  if (!config) return json({ error: 'Billing is not configured.' }, 503);
+  const signature = req.headers.get('stripe-signature');
+  if (!signature) return json({ error: 'Missing Stripe-Signature header.' }, 400);
+  const body = await req.text();
+  if (body.length > MAX_BODY) return json({ error: 'The event is too large.' }, 413);
+
+  const stripe = stripeClient(config, env.fetch);
+  let event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    // The library's message says which check failed; the answer stays plain.
+    return json({ error: 'The signature does not match this event, or it is too old.' }, 400);
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number') {
+    return json({ error: 'The event is malformed.' }, 400);
+  }
+
+  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.fetch);
+  let normalised;
+  try {
+    normalised = readBillingEvent(config, event);
+  } catch {
+    return json({ error: 'The event is malformed.' }, 400);
+  }
+  const { data, error, status } = await service.rpc('apply_billing_event', { p_event: normalised });
+  if (error) {
+    if (status === 400) return json({ error: error.message }, 400);
+    console.error('[billing-webhook] apply_billing_event failed:', error);
+    return json({ error: 'The event could not be applied now; deliver it again.' }, 503);
+  }
+  const outcome = (data as { outcome?: string } | null)?.outcome ?? 'applied';
+  if (outcome === 'duplicate') return json({ error: 'This event was already received.', outcome }, 409);
+  return json({ received: true, outcome });
+}

@@ -1,0 +1,89 @@
+/**
+ * create-checkout (spec 7.1): POST {plan: 'pro'|'team', billingCycle: 'monthly'|'yearly'} with the
+ * user's bearer token → 200 {url}, the card provider's checkout page for that price; the browser
+ * comes back to /Upgrade/{username}?checkout=success (or =cancelled). A user the provider already
+ * bills gets no second subscription: the answer is the provider's portal page confirming the plan
+ * change instead. The tier itself changes only when the provider's signed event reaches
+ * billing-webhook. 400 bad input, 401 no session, 409 already on that plan, 429 throttled (20 an
+ * hour per user), 502 the provider failed, 503 no provider configured.
+ */
+import { billingAccount, hasLiveSubscription } from '../_shared/billing-account.ts';
+import { billingConfig, isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
+import { readJson } from '../_shared/http.ts';
+import { sessionUser } from '../_shared/session.ts';
+import type { FunctionEnv } from '../_shared/types.ts';
+import { corsHeaders, json } from './http.ts';
+
+/** Spec 8: what the client shows when checkout does not start. */
+const FAILED = 'We could not start checkout. Please try again or contact support.';
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
+
+  const input = await readJson(req);
+  const { plan, billingCycle } = input ?? {};
+  if (!isPlan(plan) || !isCycle(billingCycle)) {
+    return json({ error: "Expected {plan: 'pro' or 'team', billingCycle: 'monthly' or 'yearly'}." }, 400);
+  }
+  const user = await sessionUser(req, env);
+  if (!user || user === 'invalid') return json({ error: 'Please sign in to continue with checkout.' }, 401);
+
+  const config = billingConfig(env);
+  if (!config) return json({ error: FAILED, reason: 'billing_not_configured' }, 503);
+  const answer = await billingAccount(env, user.id, 'checkout', FAILED);
+  if (!answer.ok) return json(answer.body, answer.status, answer.headers);
+  const account = answer.account;
+
+  const back = `${config.siteUrl}/Upgrade${account.username ? `/${encodeURIComponent(account.username)}` : ''}`;
+  const price = config.prices[`${plan}_${billingCycle}`];
+  const stripe = stripeClient(config, env.fetch);
+  try {
+    if (hasLiveSubscription(account) && account.subscription_id && account.customer_id) {
+      if (account.plan === plan && account.billing_cycle === billingCycle) {
+        return json({ error: 'You are already on this plan.' }, 409);
+      }
+      // A plan or cycle change of a live subscription: the provider's portal confirms it (prorated).
+      const subscription = await stripe.subscriptions.retrieve(account.subscription_id);
+      const item = subscription.items.data[0];
+      if (!item) throw new Error(`subscription ${subscription.id} has no item`);
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: account.customer_id,
+        return_url: back,
+        flow_data: {
+          type: 'subscription_update_confirm',
+          subscription_update_confirm: {
+            subscription: subscription.id,
+            items: [{ id: item.id, price, quantity: 1 }],
+          },
+          after_completion: { type: 'redirect', redirect: { return_url: `${back}?checkout=success` } },
+        },
+      });
+      return json({ url: portal.url });
+    }
+    const metadata = { user_id: account.user_id, plan, billing_cycle: billingCycle };
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        line_items: [{ price, quantity: 1 }],
+        client_reference_id: account.user_id,
+        ...(account.customer_id
+          ? { customer: account.customer_id }
+          : account.email
+            ? { customer_email: account.email }
+            : {}),
+        metadata,
+        subscription_data: { metadata },
+        success_url: `${back}?checkout=success`,
+        cancel_url: `${back}?checkout=cancelled`,
+      },
+      // A double click within the same minute gets the same session, not a second one.
+      { idempotencyKey: `checkout-${account.user_id}-${plan}-${billingCycle}-${Math.floor(Date.now() / 60_000)}` },
+    );
+    if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+    return json({ url: session.url });
+  } catch (error) {
+    console.error('[create-checkout] the provider failed:', error);
+    return json({ error: FAILED }, 502);
+  }
+}

@@ -1,0 +1,340 @@
+/**
+ * Issue 14: checkout, portal and the signed webhook, through the real local stack, the real
+ * supabase-js client and Stripe's own library (in the functions and here, to sign events). The
+ * test-mode provider at /_checkout plays the card provider exactly as the functions call it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
+import { LOCAL_PRICE_IDS } from '../../supabase/functions/_shared/billing.ts';
+import { createStack } from '../../supabase/local/app.ts';
+import type { Db } from '../../supabase/local/db.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
+import { dbKinds, freshDb } from '../support/db.ts';
+
+const BASE = 'http://127.0.0.1:54321';
+const billing = {
+  mode: 'test' as const,
+  secretKey: `sk_test_local_${randomUUID()}`,
+  webhookSecret: `whsec_${randomUUID()}`,
+};
+const signer = new Stripe(billing.secretKey);
+
+describe.each(dbKinds)('billing (%s)', (kind) => {
+  let db: Db;
+  let call: typeof fetch;
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, billing });
+    call = async (input, init) => app.fetch(new Request(input, init));
+  });
+  afterAll(() => db.close());
+
+  interface User {
+    id: string;
+    email: string;
+    token: string;
+    client: SupabaseClient;
+  }
+  let counter = 0;
+  async function signUp(): Promise<User> {
+    const client = serverClient(BASE, TEST_ANON_KEY, call);
+    const email = `billing-${Date.now().toString(36)}-${counter++}@example.com`;
+    const { data, error } = await client.auth.signUp({ email, password: 'password-123' });
+    if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+    const username = `buyer_${Date.now().toString(36)}${counter}`;
+    await db.query('update public.user_profiles set username = $2 where id = $1', [data.user.id, username]);
+    return { id: data.user.id, email, token: data.session.access_token, client };
+  }
+
+  const post = (path: string, body: unknown, token?: string) =>
+    call(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const form = (url: string, fields: Record<string, string>) =>
+    call(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+  const tierOf = async (id: string) =>
+    (await db.query<{ t: string }>('select subscription_tier as t from public.user_profiles where id = $1', [id]))
+      .rows[0]?.t;
+  const mailTo = async (email: string) =>
+    (
+      await db.query<{ subject: string; body: string }>(
+        "select subject, body from public.outgoing_mail where to_address = $1 and subject not like 'Confirm%' order by created_at, id",
+        [email],
+      )
+    ).rows;
+  const customerOf = async (id: string) =>
+    (
+      await db.query<{
+        customer: string | null;
+        subscription: string | null;
+        plan: string | null;
+        cycle: string | null;
+      }>(
+        `select provider_customer_id as customer, subscription_id as subscription, plan, billing_cycle as cycle
+         from public.billing_customers where user_id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  async function checkout(user: User, plan: string, billingCycle: string): Promise<string> {
+    const response = await post('/api/create-checkout', { plan, billingCycle }, user.token);
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    return url;
+  }
+  async function pay(url: string): Promise<Response> {
+    const response = await form(url, { action: 'pay' });
+    expect(response.status).toBe(303);
+    return response;
+  }
+
+  it('refuses checkout without a session, and bad plans or cycles with 400', async () => {
+    const user = await signUp();
+    const anonymous = await post('/api/create-checkout', { plan: 'pro', billingCycle: 'monthly' });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Please sign in to continue with checkout.' });
+    for (const body of [{}, { plan: 'gold', billingCycle: 'monthly' }, { plan: 'pro', billingCycle: 'weekly' }, [1]]) {
+      const response = await post('/api/create-checkout', body, user.token);
+      expect(response.status).toBe(400);
+    }
+    const notJson = await call(`${BASE}/api/create-checkout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: '{',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await tierOf(user.id)).toBe('free');
+  });
+
+  it('upgrades only after paying on the checkout page: the webhook sets the tier, one receipt is queued', async () => {
+    const user = await signUp();
+    const url = await checkout(user, 'pro', 'yearly');
+    expect(url).toMatch(new RegExp(`^${BASE}/_checkout/pay/cs_test_`));
+    // Opening the checkout changes nothing.
+    const pageHtml = await (await call(url)).text();
+    expect(pageHtml).toContain('Pro, billed yearly');
+    expect(pageHtml).toContain('$50.00');
+    expect(await tierOf(user.id)).toBe('free');
+
+    const paid = await pay(url);
+    expect(paid.headers.get('Location')).toMatch(/\/Upgrade\/buyer_[a-z0-9]+\?checkout=success$/);
+    expect(await tierOf(user.id)).toBe('pro');
+    expect(await customerOf(user.id)).toMatchObject({ plan: 'pro', cycle: 'yearly' });
+    const mail = await mailTo(user.email);
+    expect(mail.filter((m) => m.subject === 'Your Linkboard receipt: Pro plan')).toHaveLength(1);
+    expect(mail.find((m) => m.subject.startsWith('Your Linkboard receipt'))?.body).toContain('Amount paid: $50.00');
+
+    // The page is single-use: paying again charges nothing more.
+    const again = await form(url, { action: 'pay' });
+    expect(again.status).toBe(303);
+    expect((await mailTo(user.email)).filter((m) => m.subject.startsWith('Your Linkboard receipt'))).toHaveLength(1);
+
+    // The new tier reaches the user's devices through sync.
+    const { data } = await user.client.rpc('sync_pull', { p_cursor: null, p_limit: 100 });
+    const profiles = (data as { changes: { user_profiles?: { subscription_tier: string }[] } }).changes.user_profiles;
+    expect(profiles?.[0]?.subscription_tier).toBe('pro');
+  });
+
+  it('cancelling on the checkout page sends the browser back and changes nothing', async () => {
+    const user = await signUp();
+    const url = await checkout(user, 'team', 'monthly');
+    const cancelled = await form(url, { action: 'cancel' });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('Location')).toMatch(/\?checkout=cancelled$/);
+    expect(await tierOf(user.id)).toBe('free');
+    expect(await customerOf(user.id)).toBeUndefined();
+    expect(await mailTo(user.email)).toEqual([]);
+  });
+
+  it('never opens a second subscription: a subscribed user is sent to the portal to confirm the change', async () => {
+    const user = await signUp();
+    await pay(await checkout(user, 'pro', 'monthly'));
+    const same = await post('/api/create-checkout', { plan: 'pro', billingCycle: 'monthly' }, user.token);
+    expect(same.status).toBe(409);
+
+    const url = await checkout(user, 'team', 'yearly');
+    expect(url).toMatch(new RegExp(`^${BASE}/_checkout/portal/bps_`));
+    expect(await (await call(url)).text()).toContain('Confirm your new plan');
+    const confirmed = await form(url, { action: 'update', price: LOCAL_PRICE_IDS.team_yearly });
+    expect(confirmed.headers.get('Location')).toMatch(/\?checkout=success$/);
+    expect(await tierOf(user.id)).toBe('team');
+    expect(await customerOf(user.id)).toMatchObject({ plan: 'team', cycle: 'yearly' });
+    expect((await mailTo(user.email)).map((m) => m.subject)).toEqual([
+      'Your Linkboard receipt: Pro plan',
+      'Your Linkboard plan has changed',
+    ]);
+  });
+
+  it('opens the portal only for the caller, and cancelling there returns the user to Free with one mail', async () => {
+    const user = await signUp();
+    const returnUrl = `${BASE}/Profile/x`;
+    expect((await post('/api/billing-portal', { email: user.email, returnUrl })).status).toBe(401);
+    const none = await post('/api/billing-portal', { email: user.email, returnUrl }, user.token);
+    expect(none.status).toBe(404);
+
+    await pay(await checkout(user, 'pro', 'monthly'));
+    const other = await post('/api/billing-portal', { email: 'someone@example.com', returnUrl }, user.token);
+    expect(other.status).toBe(403);
+    const opened = await post('/api/billing-portal', { email: user.email.toUpperCase(), returnUrl }, user.token);
+    expect(opened.status).toBe(200);
+    const { url } = (await opened.json()) as { url: string };
+    expect(await (await call(url)).text()).toContain('Cancel subscription');
+
+    const cancelled = await form(url, { action: 'cancel' });
+    expect(cancelled.headers.get('Location')).toBe(returnUrl);
+    expect(await tierOf(user.id)).toBe('free');
+    expect((await mailTo(user.email)).map((m) => m.subject)).toEqual([
+      'Your Linkboard receipt: Pro plan',
+      'Your Linkboard subscription is cancelled',
+    ]);
+    // The portal's return address stays on the app's site.
+    const elsewhere = await post(
+      '/api/billing-portal',
+      { email: user.email, returnUrl: 'https://evil.example/' },
+      user.token,
+    );
+    const portal = (await elsewhere.json()) as { url: string };
+    expect(await (await call(portal.url)).text()).toContain(`href="${BASE}/Profile/`);
+  });
+
+  describe('the webhook', () => {
+    const deliver = async (payload: string, header: string) =>
+      call(`${BASE}/functions/v1/billing-webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+        body: payload,
+      });
+    const completed = (user: User, overrides: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: `cs_test_${randomUUID()}`,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            client_reference_id: user.id,
+            customer: `cus_${randomUUID()}`,
+            subscription: `sub_${randomUUID()}`,
+            metadata: { user_id: user.id, plan: 'team', billing_cycle: 'monthly' },
+            amount_total: 999,
+            currency: 'usd',
+          },
+        },
+        ...overrides,
+      });
+    const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+      signer.webhooks.generateTestHeaderStringAsync({
+        payload,
+        secret: options.secret ?? billing.webhookSecret,
+        timestamp: options.timestamp,
+      });
+
+    it('needs no user token (verify_jwt off) but refuses forged, stale and tampered bodies with 400', async () => {
+      const user = await signUp();
+      const events = async () =>
+        (await db.query<{ n: number }>('select count(*)::int as n from public.billing_events')).rows[0]?.n;
+      const before = await events();
+      const payload = completed(user);
+      const cases: [string, string][] = [
+        [payload, await sign(payload, { secret: 'whsec_wrong' })],
+        [payload, await sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 })],
+        [payload.replace('"team"', '"pro"'), await sign(payload)],
+        [payload, 't=1,v1=deadbeef'],
+        [payload, 'garbage'],
+      ];
+      for (const [body, header] of cases) {
+        const response = await deliver(body, header);
+        expect(response.status).toBe(400);
+      }
+      const unsigned = await call(`${BASE}/functions/v1/billing-webhook`, { method: 'POST', body: payload });
+      expect(unsigned.status).toBe(400);
+      expect(await tierOf(user.id)).toBe('free');
+      expect(await mailTo(user.email)).toEqual([]);
+      expect(await events()).toBe(before);
+    });
+
+    it('applies a signed event once: a replay is refused with 409 and changes and mails nothing', async () => {
+      const user = await signUp();
+      const payload = completed(user);
+      const first = await deliver(payload, await sign(payload));
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
+      expect(await tierOf(user.id)).toBe('team');
+      // A later downgrade, then the old event replayed with a fresh signature: refused, tier kept.
+      await db.query("select public.set_subscription_tier($1, 'free')", [user.id]);
+      const replay = await deliver(payload, await sign(payload));
+      expect(replay.status).toBe(409);
+      expect(await tierOf(user.id)).toBe('free');
+      expect((await mailTo(user.email)).map((m) => m.subject)).toEqual(['Your Linkboard receipt: Team plan']);
+    });
+
+    it('never lets an older event undo a newer one, and ignores prices it does not sell', async () => {
+      const user = await signUp();
+      const t = Math.floor(Date.now() / 1000);
+      const newer = completed(user, { created: t });
+      expect((await deliver(newer, await sign(newer))).status).toBe(200);
+      const customer = (await customerOf(user.id))?.customer as string;
+      const subscription = (state: string, price: string, created: number) =>
+        JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          object: 'event',
+          type: state === 'deleted' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+          created,
+          data: {
+            object: {
+              id: `sub_${randomUUID()}`,
+              object: 'subscription',
+              customer,
+              status: state === 'deleted' ? 'canceled' : state,
+              metadata: {},
+              items: { data: [{ id: 'si_1', price: { id: price, unit_amount: 499, currency: 'usd' } }] },
+            },
+          },
+        });
+      const older = subscription('deleted', LOCAL_PRICE_IDS.team_monthly, t - 60);
+      expect(await (await deliver(older, await sign(older))).json()).toEqual({ received: true, outcome: 'stale' });
+      expect(await tierOf(user.id)).toBe('team');
+      const unknownPrice = subscription('active', 'price_somebody_else', t + 1);
+      expect(await (await deliver(unknownPrice, await sign(unknownPrice))).json()).toEqual({
+        received: true,
+        outcome: 'ignored',
+      });
+      expect(await tierOf(user.id)).toBe('team');
+      const unpaid = subscription('unpaid', LOCAL_PRICE_IDS.team_monthly, t + 2);
+      expect(await (await deliver(unpaid, await sign(unpaid))).json()).toEqual({ received: true, outcome: 'applied' });
+      expect(await tierOf(user.id)).toBe('free');
+    });
+
+    it('refuses GET and answers a user that does not exist with 200 ignored (nothing to change)', async () => {
+      expect((await call(`${BASE}/functions/v1/billing-webhook`)).status).toBe(405);
+      const ghost = completed({ id: randomUUID(), email: 'x', token: '', client: null as never });
+      const response = await deliver(ghost, await sign(ghost));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });
+    });
+  });
+
+  it('keeps the test provider API closed without its secret key', async () => {
+    const response = await call(`${BASE}/_checkout/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_guess', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'mode=subscription',
+    });
+    expect(response.status).toBe(401);
+    expect((await call(`${BASE}/_checkout/pay/cs_test_unknown`)).status).toBe(404);
+  });
+});
