@@ -1,0 +1,173 @@
+/**
+ * The billing calls (spec 7.1): create-checkout and billing-portal, two Edge Functions reached
+ * through supabase-js (it sends the session's token). Each answers a URL to navigate to, or the
+ * spec's text for what went wrong (spec 8); neither throws nor navigates, the caller does
+ * (useBillingCall below, for the Upgrade and Profile screens).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+export const CHECKOUT_SIGN_IN = 'Please sign in to continue with checkout.';
+export const CHECKOUT_FAILED = 'We could not start checkout. Please try again or contact support.';
+export const PORTAL_SIGN_IN = 'Please sign in to manage billing.';
+export const PORTAL_FAILED = 'We could not open the billing portal. Please try again later.';
+/** A 429 without a message of its own. */
+export const BILLING_THROTTLED = 'Too many requests. Please try again later.';
+
+export type BillingResult = { ok: true; url: string } | { ok: false; error: string };
+
+export type BillingClient = Pick<SupabaseClient, 'auth' | 'functions'>;
+
+interface Texts {
+  signIn: string;
+  failed: string;
+}
+
+/** Only a web address is followed (never a javascript: or data: URL from a confused server). */
+function webUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+async function throttledText(response: Response | undefined): Promise<string> {
+  try {
+    const body = (await response?.clone().json()) as { error?: unknown } | undefined;
+    return typeof body?.error === 'string' && body.error ? body.error : BILLING_THROTTLED;
+  } catch {
+    return BILLING_THROTTLED;
+  }
+}
+
+async function call(
+  name: string,
+  body: (sessionEmail: string | null) => Record<string, string>,
+  texts: Texts,
+  client: BillingClient | undefined,
+): Promise<BillingResult> {
+  try {
+    const caller = client ?? (await import('./supabase.ts')).supabase;
+    const { data: auth } = await caller.auth.getSession();
+    // No session: the spec's sign-in text, without a request.
+    if (!auth.session) return { ok: false, error: texts.signIn };
+    const { data, error, response } = await caller.functions.invoke<{ url?: unknown }>(name, {
+      body: body(auth.session.user?.email ?? null),
+    });
+    if (error) {
+      const status = response?.status;
+      if (status === 401) return { ok: false, error: texts.signIn };
+      if (status === 429) return { ok: false, error: await throttledText(response) };
+      return { ok: false, error: texts.failed };
+    }
+    const url = webUrl(data?.url);
+    return url ? { ok: true, url } : { ok: false, error: texts.failed };
+  } catch (error) {
+    console.warn(`${name} failed`, error);
+    return { ok: false, error: texts.failed };
+  }
+}
+
+/**
+ * Starts checkout for `plan` billed `billingCycle`: the provider's checkout page, or for a user who
+ * already pays, the provider's page confirming the change.
+ */
+export function startCheckout(
+  plan: 'pro' | 'team',
+  billingCycle: 'monthly' | 'yearly',
+  client?: BillingClient,
+): Promise<BillingResult> {
+  return call(
+    'create-checkout',
+    () => ({ plan, billingCycle }),
+    { signIn: CHECKOUT_SIGN_IN, failed: CHECKOUT_FAILED },
+    client,
+  );
+}
+
+/**
+ * The provider's billing portal (change, downgrade or cancel), coming back to `returnUrl`.
+ * `email` is the account's address; the session's is sent when it is empty.
+ */
+export function openBillingPortal(email: string, returnUrl: string, client?: BillingClient): Promise<BillingResult> {
+  return call(
+    'billing-portal',
+    (sessionEmail) => ({ email: email || sessionEmail || '', returnUrl }),
+    { signIn: PORTAL_SIGN_IN, failed: PORTAL_FAILED },
+    client,
+  );
+}
+
+function subscribeOnline(notify: () => void): () => void {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+}
+
+/**
+ * Whether the browser says it is online (billing needs the provider: checkout and the portal
+ * are refused up front without a connection). Kept current by 'online' and 'offline'.
+ */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
+}
+
+export interface BillingCall<K extends string> {
+  /** The key of the action in flight (which button); null when none. */
+  busy: K | null;
+  /** What the last call answered when it failed. */
+  error: string | null;
+  /**
+   * Runs `call` unless a call is already in flight (a double click starts one checkout), then
+   * follows the URL it answers (after `beforeLeave`), or shows its error.
+   */
+  run(key: K, call: () => Promise<BillingResult>, beforeLeave?: () => void): void;
+}
+
+/** One billing call at a time for a screen, with its busy state and error. */
+export function useBillingCall<K extends string = string>(): BillingCall<K> {
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState<K | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Back from the provider through the back/forward cache: the page is as it was left, busy.
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setBusy(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const run = useCallback((key: K, call: () => Promise<BillingResult>, beforeLeave?: () => void) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(key);
+    setError(null);
+    void call().then((result) => {
+      if (result.ok) {
+        beforeLeave?.();
+        // Stays busy while the browser leaves for the provider.
+        window.location.assign(result.url);
+        return;
+      }
+      inFlight.current = false;
+      setBusy(null);
+      setError(result.error);
+    });
+  }, []);
+
+  return { busy, error, run };
+}
