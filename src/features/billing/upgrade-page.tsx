@@ -1,13 +1,82 @@
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { useState } from 'react';
+import { openBillingPortal, startCheckout, useBillingCall, useOnline } from '../../backend/billing.ts';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { useUserSettings } from '../../data/queries/profile.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import type { BillingCycle } from '../../domain/plan-catalog.ts';
+import { planCard, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
+import { CheckoutNotice, rememberCheckout, useCheckoutReturn } from './checkout-return.tsx';
+import type { CardAction } from './plan-actions.ts';
+import { PlanCards } from './plan-cards.tsx';
+import { PlanComparison } from './plan-comparison.tsx';
+import { RoadmapNote, UpgradeFaq } from './upgrade-faq.tsx';
 
+export const CHECKOUT_OFFLINE =
+  'Checkout needs a connection. You can compare plans now and upgrade when you are back online.';
+
+/** Plans, prices and checkout (spec 2.12), at /Upgrade and /Upgrade/{username}. */
 export function UpgradePage() {
   usePageTitle('Upgrade');
+  const { db } = useUserDb();
+  const user = useCurrentUser((state) => state.user);
+  const { profile, tier } = useUserSettings(db, user);
+  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  const online = useOnline();
+  const billing = useBillingCall<Tier>();
+  const checkoutReturn = useCheckoutReturn();
+
+  const act = (action: CardAction, card: Tier) => {
+    if (action.kind === 'checkout') {
+      billing.run(
+        card,
+        () => startCheckout(action.plan, cycle),
+        () => rememberCheckout(action.plan),
+      );
+    } else if (action.kind === 'portal') {
+      const email = profile?.email ?? user?.email ?? '';
+      const username = profile?.username ?? user?.username;
+      const returnUrl = `${location.origin}/Upgrade${username ? `/${username}` : ''}`;
+      billing.run(card, () => openBillingPortal(email, returnUrl));
+    }
+  };
+
   return (
     <>
-      <ScreenHeader title="Upgrade" />
-      <EmptyState title="Plans">Plan comparison and checkout will appear here.</EmptyState>
+      <ScreenHeader title="Upgrade" subtitle={`You are on the ${planCard(tier).title}. Compare the plans below.`} />
+      <CheckoutNotice ret={checkoutReturn} tier={tier} loaded={profile !== undefined} />
+      {!online && (
+        <p
+          role="status"
+          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {CHECKOUT_OFFLINE}
+        </p>
+      )}
+      <section aria-labelledby="plans">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+          <h2 id="plans" className="text-lg font-semibold text-slate-900">
+            Plans
+          </h2>
+          <BillingCycleToggle value={cycle} onChange={setCycle} />
+        </div>
+        {billing.error && (
+          <p role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {billing.error}
+          </p>
+        )}
+        <PlanCards current={tier} cycle={cycle} busy={billing.busy} online={online} onAction={act} />
+      </section>
+      <section aria-labelledby="compare" className="mt-10">
+        <h2 id="compare" className="mb-4 text-lg font-semibold text-slate-900">
+          Compare the plans
+        </h2>
+        <PlanComparison current={tier} />
+      </section>
+      <RoadmapNote />
+      <UpgradeFaq />
     </>
   );
 }
