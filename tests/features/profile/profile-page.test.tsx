@@ -2,34 +2,27 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import type { UserProfileRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
 import { useAuthEmailStore } from '../../../src/features/profile/auth-email.ts';
-import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
+import { PORTAL_OFFLINE, ProfilePage } from '../../../src/features/profile/profile-page.tsx';
+import { PORTAL_FAILED, PORTAL_SIGN_IN } from '../../../src/backend/billing.ts';
 import { useToasts } from '../../../src/ui/toast-store.ts';
+import { goOffline, goOnline, stubBilling, type StubbedBilling } from '../billing/billing-stubs.ts';
 import { userDbValue } from '../links/user-db-value.ts';
+import { makeProfileRow } from './profile-row.ts';
 
 const rpc = vi.hoisted(() => vi.fn());
 const auth = vi.hoisted(() => ({ getSession: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }));
-vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc, auth } }));
+const functions = vi.hoisted(() => ({ invoke: vi.fn() }));
+vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc, auth, functions } }));
 
-const row: UserProfileRow = {
-  id: 'u1',
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  email: 'ada@example.com',
-  full_name: 'Ada',
-  username: 'ada',
-  bio: 'Engines',
-  subscription_tier: 'free',
-  time_zone: 'UTC',
-};
+const row = makeProfileRow({ bio: 'Engines' });
 
 let db: LinkboardDb;
 let mutate: ReturnType<typeof vi.fn>;
@@ -142,12 +135,85 @@ describe('the profile screen', () => {
     renderPage();
     expect(await screen.findByText('Free Plan')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
-    expect(screen.queryByRole('link', { name: 'Manage or Downgrade Plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage or Downgrade Plan' })).toBeNull();
     cleanup();
     await db.user_profiles.update('u1', { subscription_tier: 'pro' });
     renderPage();
     expect(await screen.findByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/Upgrade/ada');
-    expect(screen.getByRole('link', { name: 'Manage or Downgrade Plan' })).toHaveAttribute('href', '/Upgrade/ada');
+    // Spec 2.11: managing the plan opens the billing portal, not the Upgrade screen.
+    expect(screen.getByRole('button', { name: 'Manage or Downgrade Plan' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Manage or Downgrade Plan' })).toBeNull();
+    cleanup();
+    await db.user_profiles.update('u1', { subscription_tier: 'team' });
+    renderPage();
+    expect(await screen.findByText('Team Plan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage or Downgrade Plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
+  });
+});
+
+describe("the Subscription card's 'Manage or Downgrade Plan' (spec 2.11)", () => {
+  let billing: StubbedBilling;
+  const manage = () => screen.findByRole('button', { name: /Manage or Downgrade Plan|Opening billing portal/ });
+
+  beforeEach(async () => {
+    billing = stubBilling({ invoke: functions.invoke, getSession: auth.getSession });
+    await db.user_profiles.update('u1', { subscription_tier: 'pro' });
+  });
+
+  afterEach(() => {
+    goOnline();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the billing portal for the account, coming back to the profile; one call on a double click', async () => {
+    const user = userEvent.setup();
+    const answer = billing.hold();
+    renderPage();
+    await user.dblClick(await manage());
+    expect(await manage()).toHaveTextContent('Opening billing portal...');
+    expect(await manage()).toBeDisabled();
+    answer({ url: 'https://billing.example/portal' });
+    await waitFor(() => expect(billing.assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(functions.invoke).toHaveBeenCalledTimes(1);
+    expect(functions.invoke).toHaveBeenCalledWith('billing-portal', {
+      body: { email: 'ada@example.com', returnUrl: `${location.origin}/Profile/ada` },
+    });
+  });
+
+  it("says 'Please sign in to manage billing.' without a session, and sends nothing", async () => {
+    const user = userEvent.setup();
+    billing.signOut();
+    renderPage();
+    await user.click(await manage());
+    expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_SIGN_IN);
+    expect(functions.invoke).not.toHaveBeenCalled();
+  });
+
+  it("says the spec's portal error for a non-OK answer or no url, and lets the user try again", async () => {
+    const user = userEvent.setup();
+    billing.fail(404, { error: 'No subscription' });
+    renderPage();
+    await user.click(await manage());
+    expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_FAILED);
+    billing.answer({});
+    await user.click(await manage());
+    await waitFor(() => expect(functions.invoke).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_FAILED);
+    expect(billing.assign).not.toHaveBeenCalled();
+    expect(await manage()).toBeEnabled();
+  });
+
+  it('offline: the button is disabled and says why', async () => {
+    goOffline();
+    renderPage();
+    expect(await manage()).toBeDisabled();
+    expect(screen.getByText(PORTAL_OFFLINE)).toBeInTheDocument();
+    // The upgrade link still opens the Upgrade screen, which compares the plans offline.
+    expect(screen.getByRole('link', { name: 'Upgrade to Team' })).toBeInTheDocument();
+    act(() => goOnline());
+    expect(await manage()).toBeEnabled();
+    expect(screen.queryByText(PORTAL_OFFLINE)).toBeNull();
   });
 });
 
