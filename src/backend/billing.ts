@@ -90,12 +90,14 @@ export function startCheckout(
 
 /**
  * The provider's billing portal (change, downgrade or cancel), coming back to `returnUrl`.
- * `email` is the account's address; the session's is sent when it is empty.
+ * `email` is the account's address as the screen knows it; the session's own address is sent
+ * when there is one, since the function accepts only the token's address (403 otherwise) and
+ * the synced profile's copy can lag behind an address change.
  */
 export function openBillingPortal(email: string, returnUrl: string, client?: BillingClient): Promise<BillingResult> {
   return call(
     'billing-portal',
-    (sessionEmail) => ({ email: email || sessionEmail || '', returnUrl }),
+    (sessionEmail) => ({ email: sessionEmail || email, returnUrl }),
     { signIn: PORTAL_SIGN_IN, failed: PORTAL_FAILED },
     client,
   );

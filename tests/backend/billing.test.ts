@@ -67,6 +67,8 @@ describe('startCheckout (spec 7.1, 8)', () => {
 
   it.each([
     ['a 400', () => json({ error: 'Unknown plan' }, 400)],
+    ['a 409 (already on that plan)', () => json({ error: 'You are already on this plan.' }, 409)],
+    ['a 503 (no provider configured)', () => json({ error: 'x', reason: 'billing_not_configured' }, 503)],
     ['a 500', () => json({ error: 'boom' }, 500)],
     ['a 200 without a url', () => json({})],
     ['a url that is not a web address', () => json({ url: 'javascript:alert(1)' })],
@@ -102,10 +104,13 @@ describe('openBillingPortal (spec 7.1, 8)', () => {
     expect(requests[0]!.body).toEqual({ email: 'ada@example.com', returnUrl: 'http://localhost/Profile/ada' });
   });
 
-  it("sends the session's e-mail when the screen knows none", async () => {
-    answers = [json({ url: 'https://billing.example/p/1' })];
+  it("sends the session's e-mail, which the function checks, over the screen's copy", async () => {
+    answers = [json({ url: 'https://billing.example/p/1' }), json({ url: 'https://billing.example/p/2' })];
     await openBillingPortal('', 'http://localhost/Profile/ada', client());
     expect(requests[0]!.body).toEqual({ email: 'ada@example.com', returnUrl: 'http://localhost/Profile/ada' });
+    // The synced profile still has the address from before a change.
+    await openBillingPortal('old@example.com', 'http://localhost/Profile/ada', client());
+    expect(requests[1]!.body).toEqual({ email: 'ada@example.com', returnUrl: 'http://localhost/Profile/ada' });
   });
 
   it('asks to sign in, without a request, when there is no session', async () => {
@@ -118,7 +123,8 @@ describe('openBillingPortal (spec 7.1, 8)', () => {
   });
 
   it.each([
-    ['a 404 (no subscription)', () => json({ error: 'No subscription' }, 404)],
+    ['a 404 (no subscription)', () => json({ error: 'There is no subscription to manage yet.' }, 404)],
+    ['a 403 (another address)', () => json({ error: 'You can manage only your own plan.' }, 403)],
     ['a 500', () => json({ error: 'boom' }, 500)],
     ['a 200 without a url', () => json({ url: null })],
   ])("answers the spec's portal error for %s", async (_name, answer) => {
