@@ -28,7 +28,7 @@ function PlanCard({ plan, props }: { plan: PlanOffer; props: PlanCardsProps }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ${isCurrent ? 'ring-2 ring-brand-600' : 'ring-slate-200'}`}
+      className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ${isCurrent ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200'}`}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={headingId} className="text-xl font-semibold text-slate-900">
