@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCard, tierOf } from '../../src/domain/plans.ts';
+import { downgradeNotice, planCard, planChange, tierOf } from '../../src/domain/plans.ts';
 import { displayHandle, displayName } from '../../src/domain/profile-display.ts';
 import { sanitizeUsername, usernameError } from '../../src/domain/username.ts';
 
@@ -43,5 +43,23 @@ describe('usernames', () => {
   it('asks for at least three characters', () => {
     expect(usernameError('a!b')).toBe('Please choose a username (min 3 chars).');
     expect(usernameError('abc')).toBeNull();
+  });
+});
+
+describe('planChange', () => {
+  it('is null the first time and when the plan did not move', () => {
+    expect(planChange(null, 'pro')).toBeNull();
+    expect(planChange('team', 'team')).toBeNull();
+  });
+  it('orders free < pro < team', () => {
+    expect(planChange('free', 'pro')).toBe('upgrade');
+    expect(planChange('pro', 'team')).toBe('upgrade');
+    expect(planChange('team', 'pro')).toBe('downgrade');
+    expect(planChange('pro', 'free')).toBe('downgrade');
+  });
+  it('says what a downgrade to Free keeps and stops', () => {
+    const notice = downgradeNotice('team', 'free');
+    expect(notice.title).toBe('Your plan is now Free');
+    expect(notice.text.join(' ')).toMatch(/Team subscription has ended.*stays readable.*need Pro\.$/);
   });
 });

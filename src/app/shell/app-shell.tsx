@@ -7,6 +7,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { ConfirmationOutcome } from './confirmation-outcome.tsx';
 import { EmailConfirmationBanner } from './email-confirmation-banner.tsx';
 import { MobileHeader } from './mobile-header.tsx';
+import { PlanChangeNotice } from './plan-change-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
@@ -20,6 +21,7 @@ function ShellMain({ className }: { className: string }) {
     <main id="main" className={className}>
       <ConfirmationOutcome />
       <EmailConfirmationBanner />
+      <PlanChangeNotice />
       <ScreenBoundary>
         <Outlet />
       </ScreenBoundary>
