@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../ui/button.tsx';
-import { onConsentChange, readConsent, writeConsent, type ConsentChoice } from './cookie-consent.ts';
+import { onConsentChange, readConsent, writeConsent, type ConsentChoice } from '../../ui/cookie-consent.ts';
 
 function needsChoice(): boolean {
   return readConsent() === null;

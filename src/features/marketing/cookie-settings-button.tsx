@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { clearConsent } from './cookie-consent.ts';
+import { clearConsent } from '../../ui/cookie-consent.ts';
 
 /** Forgets the stored cookie choice so the banner asks again. */
 export function CookieSettingsButton() {

@@ -5,12 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CookieBanner } from '../../../src/features/marketing/cookie-banner.tsx';
-import {
-  CONSENT_KEY,
-  clearConsent,
-  readConsent,
-  writeConsent,
-} from '../../../src/features/marketing/cookie-consent.ts';
+import { CONSENT_KEY, clearConsent, readConsent, writeConsent } from '../../../src/ui/cookie-consent.ts';
 
 function renderBanner() {
   render(
