@@ -1,11 +1,19 @@
 import { useCurrentUser } from '../backend/current-user-store.ts';
+import { RequestSyncSlot } from '../features/billing/sync-slot.ts';
 import { TeamPollsSlot, type TeamPollsProps } from '../features/links/team-polls-slot.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { SyncProvider } from './sync/sync-provider.tsx';
+import { useUserSession } from './sync/user-session.ts';
 import { LazyTeamPolls } from './team-polls.tsx';
 
 const renderTeamPolls = (props: TeamPollsProps) => <LazyTeamPolls {...props} />;
+/** 'Pull now' for screens that expect a server change (the plan after checkout). */
+const requestSync = () =>
+  void useUserSession
+    .getState()
+    .session?.engine.sync()
+    .catch(() => undefined);
 
 /** The workspace: shown once the user is known; the guard moves visitors away. */
 export function SignedInArea() {
@@ -15,7 +23,9 @@ export function SignedInArea() {
   return (
     <SyncProvider key={user.id} user={user}>
       <TeamPollsSlot.Provider value={renderTeamPolls}>
-        <AppShell user={user} />
+        <RequestSyncSlot.Provider value={requestSync}>
+          <AppShell user={user} />
+        </RequestSyncSlot.Provider>
       </TeamPollsSlot.Provider>
     </SyncProvider>
   );

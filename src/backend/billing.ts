@@ -5,7 +5,7 @@
  * (useBillingCall below, for the Upgrade and Profile screens).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const CHECKOUT_SIGN_IN = 'Please sign in to continue with checkout.';
 export const CHECKOUT_FAILED = 'We could not start checkout. Please try again or contact support.';
@@ -100,27 +100,6 @@ export function openBillingPortal(email: string, returnUrl: string, client?: Bil
     (sessionEmail) => ({ email: sessionEmail || email, returnUrl }),
     { signIn: PORTAL_SIGN_IN, failed: PORTAL_FAILED },
     client,
-  );
-}
-
-function subscribeOnline(notify: () => void): () => void {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-}
-
-/**
- * Whether the browser says it is online (billing needs the provider: checkout and the portal
- * are refused up front without a connection). Kept current by 'online' and 'offline'.
- */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine !== false,
-    () => true,
   );
 }
 

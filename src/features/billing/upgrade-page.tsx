@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { openBillingPortal, startCheckout, useBillingCall, useOnline } from '../../backend/billing.ts';
+import { openBillingPortal, startCheckout, useBillingCall } from '../../backend/billing.ts';
+import { useOnline } from '../../ui/use-online.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useUserSettings } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { openBillingPortal, useBillingCall, useOnline } from '../../backend/billing.ts';
+import { openBillingPortal, useBillingCall } from '../../backend/billing.ts';
+import { useOnline } from '../../ui/use-online.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useProfile } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
