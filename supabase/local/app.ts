@@ -11,6 +11,7 @@ import type { Db } from './db.ts';
 import type { StackContext } from './context.ts';
 import { keysFor } from './keys.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { authApp } from './auth.ts';
 import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
@@ -42,9 +43,14 @@ export interface StackOptions {
   allowedOrigins?: string[];
   /** Reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
-  /** Who may read /_mailbox: loopback peers (default), anyone (a development flag), or nobody (a real mail provider). */
+  /**
+   * Who may read /_mailbox: loopback peers, anyone (a development flag), or nobody (a real mail
+   * provider). Default: nobody with mail.smtpUrl, else loopback peers.
+   */
   mailbox?: MailboxMode;
   authLimits?: AuthLimits;
+  /** Delivery of the mail queue through deliver-mail (SMTP_URL and the rest); default none. */
+  mail?: MailSettings;
 }
 
 const tooLarge = (limit: number): MiddlewareHandler =>
@@ -70,6 +76,7 @@ export function createStack(options: StackOptions): Hono {
     allowedOrigins,
     trustedProxies: options.trustedProxies ?? [],
     limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+    mail: options.mail ?? {},
     root: () => app,
   };
 
@@ -95,7 +102,7 @@ export function createStack(options: StackOptions): Hono {
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
-  app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? 'loopback'));
+  app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
   app.route('/', staticApp(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
 

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { Db } from './db.ts';
 import type { StackKeys } from './keys.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { clientAddress } from './client-address.ts';
 
 export interface StackContext {
@@ -18,6 +19,8 @@ export interface StackContext {
   /** Reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies: readonly string[];
   limits: AuthLimits;
+  /** Delivery of the mail queue (the deliver-mail function's SMTP_URL and the rest); empty: the mailbox. */
+  mail: MailSettings;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
 }

@@ -49,6 +49,10 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPPORT_EMAIL: ctx.supportEmail,
+      SMTP_URL: ctx.mail.smtpUrl,
+      MAIL_FROM: ctx.mail.from,
+      MAIL_CRON_SECRET: ctx.mail.cronSecret,
+      MAIL_RETRY_BASE_MS: ctx.mail.retryBaseMs?.toString(),
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);

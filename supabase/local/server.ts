@@ -20,6 +20,9 @@ import { installSecret, keysFor, type StackKeys } from './keys.ts';
 import { authLimitsFrom, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
 import { isLoopback } from './client-address.ts';
 import type { MailboxMode } from './mailbox.ts';
+import { mailSettingsFrom, type MailSettings } from './mail-settings.ts';
+import { deliverMailInProcess, startMailDrainer, type DrainerTiming, type MailDrainer } from './mail-drainer.ts';
+import { redactSmtpUrl } from '../functions/_shared/smtp-sender.ts';
 
 export interface StartOptions {
   port?: number;
@@ -39,6 +42,13 @@ export interface StartOptions {
   trustedProxies?: string[];
   mailbox?: MailboxMode;
   authLimits?: AuthLimits;
+  /**
+   * Delivery of the mail queue: with mail.smtpUrl a drainer delivers it in the background (and
+   * the mailbox is off unless `mailbox` says otherwise).
+   */
+  mail?: MailSettings;
+  /** The drainer's rounds (tests); default DRAINER_TIMING. */
+  drainerTiming?: DrainerTiming;
 }
 
 export interface RunningStack {
@@ -96,17 +106,23 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     trustedProxies: options.trustedProxies,
     mailbox: options.mailbox,
     authLimits: options.authLimits,
+    mail: options.mail,
   });
   ready.app = app;
+  const keys = keysFor(options.jwtSecret);
+  const drainer: MailDrainer | undefined = options.mail?.smtpUrl
+    ? startMailDrainer(deliverMailInProcess(app, url, keys.serviceRoleKey), options.drainerTiming)
+    : undefined;
   let closing: Promise<void> | undefined;
   return {
     url,
     mailboxUrl: `${url}/_mailbox`,
-    keys: keysFor(options.jwtSecret),
+    keys,
     app,
     db,
     close: () =>
       (closing ??= (async () => {
+        await drainer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -122,9 +138,12 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The mailbox is off once mail really leaves the machine (MAIL_PROVIDER), public only on request. */
+/**
+ * The mailbox is off once mail really leaves the machine (SMTP_URL, which the stack delivers
+ * itself, or MAIL_PROVIDER, another sender), public only on request.
+ */
 export function mailboxModeFrom(env: NodeJS.ProcessEnv): MailboxMode {
-  if (env.MAIL_PROVIDER && env.MAIL_PROVIDER !== 'local') return 'off';
+  if (env.SMTP_URL?.trim() || (env.MAIL_PROVIDER && env.MAIL_PROVIDER !== 'local')) return 'off';
   return env.LINKBOARD_MAILBOX === 'public' ? 'any' : 'loopback';
 }
 
@@ -137,6 +156,7 @@ async function main(): Promise<void> {
       ? { secret: randomBytes(48).toString('base64url'), source: 'random for this in-memory run' }
       : installSecret(env, join(projectRoot, '.data', 'jwt-secret'));
   const mailbox = mailboxModeFrom(env);
+  const mail = mailSettingsFrom(env);
   const stack = await startStack({
     port: env.PORT ? Number(env.PORT) : 4173,
     host,
@@ -150,11 +170,13 @@ async function main(): Promise<void> {
     trustedProxies: list(env.TRUSTED_PROXIES),
     mailbox,
     authLimits: authLimitsFrom(env.LINKBOARD_AUTH_LIMITS, DEFAULT_AUTH_LIMITS),
+    mail,
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory' : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
   console.log(`  JWT secret: ${secret.source}`);
   if (mailbox !== 'off') console.log(`  mailbox:    ${stack.mailboxUrl}`);
+  if (mail.smtpUrl) console.log(`  mail:       delivered through ${redactSmtpUrl(mail.smtpUrl)}`);
   if (!isLoopback(host)) {
     console.warn(
       `NOTE: listening on ${host}, beyond loopback.` +
