@@ -26,8 +26,13 @@ export interface SmtpTestServer {
   readonly messages: ReceivedMail[];
   /** DATA commands answered so far, refused ones included. */
   readonly attempts: number;
-  /** Refuses the next `count` DATA commands with `code` (default 451). */
-  failNext(count: number, code?: number): void;
+  /** The DATA commands it refused: to whom, with which code. */
+  readonly refused: { to: string; code: number }[];
+  /**
+   * Refuses the next `count` DATA commands with `code` (default 451); with `to`, only those of
+   * mail to that address (other mail, such as a spec's leftovers, goes through).
+   */
+  failNext(count: number, code?: number, to?: string): void;
   /** The accepted messages to an address. */
   to(address: string): ReceivedMail[];
   /** Forgets what it received and stops refusing. */
@@ -104,8 +109,12 @@ export function parseMessage(raw: string, envelopeTo: string[]): ReceivedMail {
 
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
+  const refused: { to: string; code: number }[] = [];
   let attempts = 0;
-  let failing = { count: options.failFirst ?? 0, code: options.failCode ?? 451 };
+  let failing: { count: number; code: number; to?: string } = {
+    count: options.failFirst ?? 0,
+    code: options.failCode ?? 451,
+  };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -118,8 +127,11 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         attempts++;
-        if (failing.count > 0) {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        const targeted = !failing.to || to.some((address) => address.toLowerCase() === failing.to);
+        if (failing.count > 0 && targeted) {
           failing = { ...failing, count: failing.count - 1 };
+          refused.push({ to: to.join(', '), code: failing.code });
           const refusal = Object.assign(
             new Error(failing.code >= 500 ? 'Refused by the test server' : 'Try again later (test server)'),
             { responseCode: failing.code },
@@ -127,7 +139,6 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
           callback(refusal);
           return;
         }
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         messages.push(parseMessage(Buffer.concat(chunks).toString('utf8'), to));
         callback(null);
       });
@@ -148,12 +159,14 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     get attempts() {
       return attempts;
     },
-    failNext(count, code = 451) {
-      failing = { count, code };
+    refused,
+    failNext(count, code = 451, to) {
+      failing = { count, code, to: to?.toLowerCase() };
     },
     to: (address) => messages.filter((mail) => mail.to.toLowerCase().split(', ').includes(address.toLowerCase())),
     reset() {
       messages.length = 0;
+      refused.length = 0;
       attempts = 0;
       failing = { count: 0, code: 451 };
     },
