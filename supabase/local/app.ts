@@ -12,6 +12,7 @@ import type { BillingSettings, StackContext } from './context.ts';
 import { checkoutApp, testBillingKeys } from './checkout.ts';
 import { keysFor } from './keys.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { authApp } from './auth.ts';
 import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
@@ -43,11 +44,16 @@ export interface StackOptions {
   allowedOrigins?: string[];
   /** Reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
-  /** Who may read /_mailbox: loopback peers (default), anyone (a development flag), or nobody (a real mail provider). */
+  /**
+   * Who may read /_mailbox: loopback peers, anyone (a development flag), or nobody (a real mail
+   * provider). Default: nobody with mail.smtpUrl, else loopback peers.
+   */
   mailbox?: MailboxMode;
   authLimits?: AuthLimits;
   /** The card provider; default the test-mode provider at /_checkout with keys made for this stack. */
   billing?: BillingSettings;
+  /** Delivery of the mail queue through deliver-mail (SMTP_URL and the rest); default none. */
+  mail?: MailSettings;
 }
 
 const tooLarge = (limit: number): MiddlewareHandler =>
@@ -74,6 +80,7 @@ export function createStack(options: StackOptions): Hono {
     trustedProxies: options.trustedProxies ?? [],
     limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
+    mail: options.mail ?? {},
     root: () => app,
   };
 
@@ -99,7 +106,7 @@ export function createStack(options: StackOptions): Hono {
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
-  app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? 'loopback'));
+  app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
   if (ctx.billing.mode === 'test') {
     app.use('/_checkout/*', tooLarge(AUTH_BODY_LIMIT));
     app.route('/_checkout', checkoutApp(ctx));

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { Db } from './db.ts';
 import type { StackKeys } from './keys.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { clientAddress } from './client-address.ts';
 
 export interface StackContext {
@@ -20,6 +21,8 @@ export interface StackContext {
   limits: AuthLimits;
   /** The card provider the billing functions use: Stripe's keys, or the local test-mode provider. */
   billing: BillingSettings;
+  /** Delivery of the mail queue (the deliver-mail function's SMTP_URL and the rest); empty: the mailbox. */
+  mail: MailSettings;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
 }

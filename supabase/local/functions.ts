@@ -79,6 +79,10 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       STRIPE_PRICE_PRO_YEARLY: billing.prices?.pro_yearly,
       STRIPE_PRICE_TEAM_MONTHLY: billing.prices?.team_monthly,
       STRIPE_PRICE_TEAM_YEARLY: billing.prices?.team_yearly,
+      SMTP_URL: ctx.mail.smtpUrl,
+      MAIL_FROM: ctx.mail.from,
+      MAIL_CRON_SECRET: ctx.mail.cronSecret,
+      MAIL_RETRY_BASE_MS: ctx.mail.retryBaseMs?.toString(),
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);

@@ -21,6 +21,9 @@ import { authLimitsFrom, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-lim
 import type { BillingSettings } from './context.ts';
 import { isLoopback } from './client-address.ts';
 import type { MailboxMode } from './mailbox.ts';
+import { mailSettingsFrom, type MailSettings } from './mail-settings.ts';
+import { deliverMailInProcess, startMailDrainer, type DrainerTiming, type MailDrainer } from './mail-drainer.ts';
+import { redactSmtpUrl } from '../functions/_shared/smtp-sender.ts';
 
 export interface StartOptions {
   port?: number;
@@ -42,6 +45,13 @@ export interface StartOptions {
   authLimits?: AuthLimits;
   /** The card provider; default the test-mode provider (see app.ts). */
   billing?: BillingSettings;
+  /**
+   * Delivery of the mail queue: with mail.smtpUrl a drainer delivers it in the background (and
+   * the mailbox is off unless `mailbox` says otherwise).
+   */
+  mail?: MailSettings;
+  /** The drainer's rounds (tests); default DRAINER_TIMING. */
+  drainerTiming?: DrainerTiming;
 }
 
 export interface RunningStack {
@@ -100,17 +110,23 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     mailbox: options.mailbox,
     authLimits: options.authLimits,
     billing: options.billing,
+    mail: options.mail,
   });
   ready.app = app;
+  const keys = keysFor(options.jwtSecret);
+  const drainer: MailDrainer | undefined = options.mail?.smtpUrl
+    ? startMailDrainer(deliverMailInProcess(app, url, keys.serviceRoleKey), options.drainerTiming)
+    : undefined;
   let closing: Promise<void> | undefined;
   return {
     url,
     mailboxUrl: `${url}/_mailbox`,
-    keys: keysFor(options.jwtSecret),
+    keys,
     app,
     db,
     close: () =>
       (closing ??= (async () => {
+        await drainer?.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -151,9 +167,12 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingSettings | undefined
   };
 }
 
-/** The mailbox is off once mail really leaves the machine (MAIL_PROVIDER), public only on request. */
+/**
+ * The mailbox is off once mail really leaves the machine (SMTP_URL, which the stack delivers
+ * itself, or MAIL_PROVIDER, another sender), public only on request.
+ */
 export function mailboxModeFrom(env: NodeJS.ProcessEnv): MailboxMode {
-  if (env.MAIL_PROVIDER && env.MAIL_PROVIDER !== 'local') return 'off';
+  if (env.SMTP_URL?.trim() || (env.MAIL_PROVIDER && env.MAIL_PROVIDER !== 'local')) return 'off';
   return env.LINKBOARD_MAILBOX === 'public' ? 'any' : 'loopback';
 }
 
@@ -166,6 +185,7 @@ async function main(): Promise<void> {
       ? { secret: randomBytes(48).toString('base64url'), source: 'random for this in-memory run' }
       : installSecret(env, join(projectRoot, '.data', 'jwt-secret'));
   const mailbox = mailboxModeFrom(env);
+  const mail = mailSettingsFrom(env);
   const stack = await startStack({
     port: env.PORT ? Number(env.PORT) : 4173,
     host,
@@ -180,6 +200,7 @@ async function main(): Promise<void> {
     mailbox,
     authLimits: authLimitsFrom(env.LINKBOARD_AUTH_LIMITS, DEFAULT_AUTH_LIMITS),
     billing: billingFrom(env),
+    mail,
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory' : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
@@ -188,6 +209,7 @@ async function main(): Promise<void> {
   console.log(
     `  payments:   ${env.STRIPE_SECRET_KEY ? 'Stripe (STRIPE_SECRET_KEY)' : `test mode at ${stack.url}/_checkout`}`,
   );
+  if (mail.smtpUrl) console.log(`  mail:       delivered through ${redactSmtpUrl(mail.smtpUrl)}`);
   if (!isLoopback(host)) {
     console.warn(
       `NOTE: listening on ${host}, beyond loopback.` +

@@ -6,6 +6,7 @@ import { createStack } from '../../supabase/local/app.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { freshDb, type DbKind } from '../support/db.ts';
+import type { MailSettings } from '../../supabase/local/mail-settings.ts';
 
 export const URL_BASE = 'http://127.0.0.1:54321';
 export { TEST_ANON_KEY as anonKey, TEST_SERVICE_ROLE_KEY as serviceKey, TEST_JWT_SECRET as jwtSecret };
@@ -39,10 +40,12 @@ begin
 end
 $$;`;
 
-export async function startTestStack(options: { staticDir?: string; kind?: DbKind } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { staticDir?: string; kind?: DbKind; mail?: MailSettings } = {},
+): Promise<TestStack> {
   const db = await freshDb(options.kind);
   await db.exec(standIns);
-  const app = createStack({ db, staticDir: options.staticDir, jwtSecret: TEST_JWT_SECRET });
+  const app = createStack({ db, staticDir: options.staticDir, jwtSecret: TEST_JWT_SECRET, mail: options.mail });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   return {
     db,

@@ -19,6 +19,14 @@ export interface FunctionEnv {
   STRIPE_PRICE_PRO_YEARLY?: string;
   STRIPE_PRICE_TEAM_MONTHLY?: string;
   STRIPE_PRICE_TEAM_YEARLY?: string;
+  /** Where deliver-mail hands the queue's mail (smtp:// or smtps://); without it the queue is not delivered. */
+  SMTP_URL?: string;
+  /** The From of delivered mail; default `Linkboard <no-reply@linkboard.local>`. */
+  MAIL_FROM?: string;
+  /** A secret a scheduler may show deliver-mail instead of the service-role key. */
+  MAIL_CRON_SECRET?: string;
+  /** The first retry's delay after a temporary failure, in milliseconds (doubled per attempt); default 30000. */
+  MAIL_RETRY_BASE_MS?: string;
   fetch: typeof fetch;
 }
 

@@ -1,6 +1,6 @@
 /**
- * send-email: queues a mail in public.outgoing_mail (shown by the local mailbox; a mail
- * provider's worker would deliver it in production).
+ * send-email: queues a mail in public.outgoing_mail (delivered by the deliver-mail function when
+ * an SMTP server is configured, else shown by the local mailbox).
  * POST {to, subject, body}. Anonymous callers may write only to the support address; signed-in
  * callers (bearer access token) to support, their own confirmed address, or someone they invited
  * to a directory they own (enqueue_mail decides; anything else is 403, nothing queued).
