@@ -1,0 +1,134 @@
+/**
+ * Issue 14: a Free user upgrades to Pro yearly through the test-mode checkout (the local stack
+ * playing the card provider, its signed webhook setting the tier), sees the Pro plan card and can
+ * add tags; then cancels to Free in the portal. A second browser context of the same user sees
+ * each change without reloading. Runs on the mail stack, so the receipt goes out over SMTP: once,
+ * though its first delivery attempt is refused.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { newUser } from './pages/login-page.ts';
+import { mailStackUrl, mailSmtpPort } from './support/mail-stack.ts';
+import { startSmtpTestServer, type SmtpTestServer } from './support/smtp.ts';
+import { createDirectory, signUpAndSync } from './support/workspace.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+test.use({ baseURL: mailStackUrl });
+
+let smtp: SmtpTestServer;
+test.beforeEach(async () => {
+  smtp = await startSmtpTestServer({ port: mailSmtpPort });
+});
+test.afterEach(async () => {
+  await smtp.close();
+});
+
+const planCard = (page: Page) => page.getByRole('region', { name: 'Your plan' });
+/** The sync engine pulls every 30 s when nothing pokes it; the other device waits that long at most. */
+const OTHER_DEVICE = { timeout: 45_000 };
+
+test('upgrade to Pro yearly through checkout, then cancel to Free in the portal; the other device follows without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const user = newUser('buyer');
+  await signUpAndSync(page, user);
+  await expect(planCard(page)).toContainText('Free Plan');
+  // The sign-up confirmation goes out first; the receipt's first attempt will be refused.
+  await expect.poll(() => smtp.to(user.email).length, { timeout: 30_000 }).toBe(1);
+  smtp.failNext(1, 451, user.email);
+
+  // The same user on a second device, which will never be reloaded.
+  const other = await browser.newContext({ baseURL: mailStackUrl });
+  const second = await other.newPage();
+  const login = new LoginPage(second);
+  await login.open();
+  await login.signIn(user);
+  await expect(second).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await expect(planCard(second)).toContainText('Free Plan');
+
+  // Upgrade: yearly prices, then the provider's checkout page.
+  await page.goto(`/Upgrade/${user.username}`);
+  await page.getByRole('radio', { name: /Yearly/ }).click();
+  const pro = page.getByRole('article', { name: 'Pro' });
+  await expect(pro).toContainText('$50');
+  await expect(pro).toContainText('Save $10/year');
+  await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/pay\/cs_test_/);
+  await expect(page.getByText('Pro, billed yearly').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/Upgrade/${user.username}$`));
+  await expect(page.getByText('Payment received.').first()).toBeVisible();
+  await expect(planCard(page)).toContainText('Pro Plan');
+  await expect(planCard(page).getByRole('link', { name: 'Upgrade to Team' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Pro' })).toContainText('Current plan');
+
+  // Pro can tag a link.
+  await createDirectory(page, user.username, 'Reading');
+  await page.getByRole('button', { name: 'Add Link', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Link' });
+  await dialog.getByLabel('URL').fill('https://example.com/paid');
+  await dialog.getByLabel('Title').fill('Paid feature');
+  await dialog.getByLabel('Tags').fill('research');
+  await dialog.getByLabel('Tags').press('Enter');
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('research').first()).toBeVisible();
+
+  // The other device follows by sync alone.
+  await expect(planCard(second)).toContainText('Pro Plan', OTHER_DEVICE);
+
+  // The receipt: refused once (451), then delivered, and only once.
+  await expect
+    .poll(() => smtp.to(user.email).filter((m) => m.subject === 'Your Linkboard receipt: Pro plan').length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  expect(smtp.refused).toContainEqual({ to: user.email, code: 451 });
+
+  // Cancel to Free in the portal, from the profile's Subscription card.
+  await page.goto(`/Profile/${user.username}`);
+  await page.getByRole('button', { name: 'Manage or Downgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/portal\/bps_/);
+  await expect(page.getByText('Pro, billed yearly').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/Profile/${user.username}$`));
+  const notice = page.getByRole('dialog', { name: 'Your plan is now Free' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Everything you saved stays readable');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(planCard(page)).toContainText('Free Plan');
+
+  // The tagged link stays readable on Free; the other device is told too.
+  await expect(planCard(second)).toContainText('Free Plan', OTHER_DEVICE);
+  await expect(second.getByRole('dialog', { name: 'Your plan is now Free' })).toBeVisible();
+  await page.goto(`/Links/${user.username}`);
+  await page.getByRole('button', { name: 'Open Reading' }).click();
+  await expect(page.getByText('research').first()).toBeVisible();
+
+  await expect
+    .poll(() => smtp.to(user.email).filter((m) => m.subject === 'Your Linkboard subscription is cancelled').length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  expect(smtp.to(user.email).filter((m) => m.subject === 'Your Linkboard receipt: Pro plan')).toHaveLength(1);
+  await other.close();
+});
+
+test('offline, the Upgrade page opens and says checkout needs a connection', async ({ page, context }) => {
+  const user = newUser('offline_buyer');
+  await signUpAndSync(page, user);
+  await page.goto(`/Upgrade/${user.username}`);
+  await expect(page.getByRole('article', { name: 'Free' })).toContainText('Current plan');
+  await context.setOffline(true);
+  await expect(page.getByText('Checkout needs a connection.').first()).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Upgrade to Pro' }),
+  ).toBeDisabled();
+  await context.setOffline(false);
+  await expect(
+    page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Upgrade to Pro' }),
+  ).toBeEnabled();
+});
