@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { downgradeNotice, planCard, planChange, tierOf } from '../../src/domain/plans.ts';
+import { downgradeNotice } from '../../src/domain/downgrade-notice.ts';
+import { planCard, planChange, tierOf } from '../../src/domain/plans.ts';
 import { displayHandle, displayName } from '../../src/domain/profile-display.ts';
 import { sanitizeUsername, usernameError } from '../../src/domain/username.ts';
 

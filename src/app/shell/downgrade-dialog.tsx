@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
-import { downgradeNotice, type Tier } from '../../domain/plans.ts';
+import { downgradeNotice } from '../../domain/downgrade-notice.ts';
+import type { Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 
 interface DowngradeDialogProps {
