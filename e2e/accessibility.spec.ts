@@ -130,3 +130,29 @@ test('the calendar, its dialog and Upcoming have no WCAG 2.1 AA violations axe c
 
   for (const [where, list] of Object.entries(found)) expect(list, where).toEqual([]);
 });
+
+test('the Upgrade page, the test-mode checkout and the portal have no WCAG 2.1 AA violations axe can find', async ({
+  page,
+}) => {
+  const user = newUser('a11ybill');
+  const found: Record<string, unknown> = {};
+  await signUpAndSync(page, user);
+  await page.goto(`/Upgrade/${user.username}`);
+  await expect(page.getByRole('article', { name: 'Free' })).toContainText('Current plan');
+  found.upgradeMonthly = await violations(page);
+  await page.getByRole('radio', { name: /Yearly/ }).click();
+  found.upgradeYearly = await violations(page);
+
+  await page.getByRole('article', { name: 'Team' }).getByRole('button', { name: 'Upgrade to Team' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/pay\//);
+  found.checkout = await violations(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('region', { name: 'Your plan' })).toContainText('Team Plan');
+
+  await page.goto(`/Profile/${user.username}`);
+  await page.getByRole('button', { name: 'Manage or Downgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/portal\//);
+  found.portal = await violations(page);
+
+  for (const [where, list] of Object.entries(found)) expect(list, where).toEqual([]);
+});
