@@ -319,6 +319,32 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
       expect(await tierOf(user.id)).toBe('free');
     });
 
+    it('answers 429 with Retry-After after 30 refused calls from one address; other addresses are still heard', async () => {
+      const payload = completed({ id: randomUUID(), email: 'x', token: '', client: null as never });
+      const forged = await sign(payload, { secret: 'whsec_wrong' });
+      const from = (address: string) =>
+        call(`${BASE}/functions/v1/billing-webhook`, {
+          method: 'POST',
+          headers: { 'Stripe-Signature': forged, 'X-Forwarded-For': address },
+          body: payload,
+        });
+      // The stack sets the client address itself; in-process requests share one, so count from here.
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await from('198.51.100.7')).status);
+      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(30);
+      const last = await from('198.51.100.7');
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get('Retry-After'))).toBeGreaterThan(0);
+      // A correctly signed event is never throttled.
+      const good = await sign(payload);
+      const response = await call(`${BASE}/functions/v1/billing-webhook`, {
+        method: 'POST',
+        headers: { 'Stripe-Signature': good },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+    });
+
     it('refuses GET and answers a user that does not exist with 200 ignored (nothing to change)', async () => {
       expect((await call(`${BASE}/functions/v1/billing-webhook`)).status).toBe(405);
       const ghost = completed({ id: randomUUID(), email: 'x', token: '', client: null as never });

@@ -3,25 +3,43 @@
  * (design 4, decision 7). Reached without a user's token (supabase/config.toml: verify_jwt off):
  * the provider's signature over the raw body, with the shared secret and a timestamp tolerance of
  * five minutes, is what authenticates it.
- *   - a missing, forged or stale signature, or a tampered body: 400, nothing changes;
+ *   - a missing, forged or stale signature, or a tampered body: 400, nothing changes (429 after 30
+ *     such refusals from one address in 10 minutes);
  *   - an event id already applied (a replay): 409, nothing changes and nothing is mailed;
  *   - otherwise 200 {received: true, outcome}: public.apply_billing_event records the event,
  *     updates the customer and the tier, and queues the receipt in one transaction.
  * A database failure answers 503, so the provider delivers the event again later.
  */
 import { serverClient } from '../_shared/client.ts';
+import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { billingConfig, readBillingEvent, stripeClient, WEBHOOK_TOLERANCE_SECONDS } from '../_shared/billing.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { json } from './http.ts';
 
 const MAX_BODY = 512 * 1024;
 
+/** A refused call: 400, or 429 once this address has been refused 30 times in 10 minutes. */
+async function refused(
+  req: Request,
+  env: FunctionEnv,
+  message = 'The signature does not match this event, or it is too old.',
+): Promise<Response> {
+  const gateway = gatewayFetch(env.fetch, null);
+  const service = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, gateway.fetch);
+  const { error, status } = await service.rpc('billing_webhook_refused', { p_client: clientAddress(req) ?? 'unknown' });
+  if (isThrottled(error, status)) {
+    const throttled = throttledAnswer(error, gateway.retryAfter(), 'Too many refused events. Please try again later.');
+    return json(throttled.body, 429, throttled.headers);
+  }
+  return json({ error: message }, 400);
+}
+
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST' });
   const config = billingConfig(env);
   if (!config) return json({ error: 'Billing is not configured.' }, 503);
   const signature = req.headers.get('stripe-signature');
-  if (!signature) return json({ error: 'Missing Stripe-Signature header.' }, 400);
+  if (!signature) return refused(req, env, 'Missing Stripe-Signature header.');
   const body = await req.text();
   if (body.length > MAX_BODY) return json({ error: 'The event is too large.' }, 413);
 
@@ -30,8 +48,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   try {
     event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
-    // The library's message says which check failed; the answer stays plain.
-    return json({ error: 'The signature does not match this event, or it is too old.' }, 400);
+    // The library's message says which check failed; the answer stays plain. Refusals are counted
+    // per client address, so nobody can keep guessing signatures.
+    return refused(req, env);
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number') {
     return json({ error: 'The event is malformed.' }, 400);
