@@ -453,4 +453,16 @@ describe.each(dbKinds)('fuzz over HTTP (%s)', (kind) => {
     }
     expect(failures).toEqual([]);
   });
+
+  // Issue 14: whatever the fuzzing sent, through any allow-listed RPC or mutation, no plan moved.
+  it("changed no one's plan", async () => {
+    const { rows } = await stack.db.query<{ id: string; tier: string }>(
+      'select id, subscription_tier as tier from public.user_profiles where id = any ($1::uuid[])',
+      [[f.ownerId, f.memberId]],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.tier]))).toEqual({
+      [f.ownerId]: 'team',
+      [f.memberId]: 'free',
+    });
+  });
 });
