@@ -38,7 +38,12 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
     sqlError(as(db, owner, (sql) => sql.query(`update public.${table} set ${set} where id = $1`, [id, ...params])));
 
   it('user_profiles: subscription_tier, id and email', async () => {
-    expect(await update('user_profiles', "subscription_tier = 'team'", owner.id)).toEqual(refused('subscription_tier'));
+    // The tier has its own guard (issue 14), which answers first.
+    expect(await update('user_profiles', "subscription_tier = 'team'", owner.id)).toEqual({
+      code: '42501',
+      message: 'The plan changes only through billing.',
+      hint: 'forbidden',
+    });
     expect(await update('user_profiles', 'id = $2', owner.id, [other.id])).toEqual(refused('id'));
     expect(await update('user_profiles', "email = 'x@example.com'", owner.id)).toEqual(refused('email'));
   });
@@ -73,10 +78,16 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
     expect(rows[0]).toEqual({ bio: 'Hello', full_name: '', subscription_tier: 'pro' });
   });
 
-  it('lets the superuser and service_role change them', async () => {
+  it('lets the superuser change them, and service_role the tier only through set_subscription_tier', async () => {
     await db.query("update public.user_profiles set subscription_tier = 'team' where id = $1", [owner.id]);
+    const direct = await sqlError(
+      as(db, { role: 'service_role' }, (sql) =>
+        sql.query("update public.user_profiles set subscription_tier = 'free' where id = $1", [owner.id]),
+      ),
+    );
+    expect(direct).toMatchObject({ code: '42501', message: 'The plan changes only through billing.' });
     await as(db, { role: 'service_role' }, (sql) =>
-      sql.query("update public.user_profiles set subscription_tier = 'free' where id = $1", [owner.id]),
+      sql.query("select public.set_subscription_tier($1, 'free')", [owner.id]),
     );
     const { rows } = await db.query('select subscription_tier from public.user_profiles where id = $1', [owner.id]);
     expect(rows[0]).toEqual({ subscription_tier: 'free' });
