@@ -2,7 +2,8 @@
  * The server's poke (docs/sync-protocol.md, "Poke"): while online, visible and signed in, the page
  * holds a Server-Sent Events stream to `<backend>/sync/v1/poke`; each `poke` means another device
  * or member committed a change this user can see, so pull now. Pokes arriving while a pull runs
- * make one more pull, not one each. The stream reconnects with back-off (1, 2, 5, 10 s) and a
+ * make one more pull, not one each; each (re)opened stream pulls once for what it may have
+ * missed before it listened. The stream reconnects with back-off (1, 2, 5, 10 s) and a
  * fresh token; a backend without the endpoint (404) is not asked again. The 30 s poll
  * (triggers.ts) stays the fallback.
  */
@@ -127,9 +128,9 @@ export function installPokeStream(engine: { sync(): Promise<unknown> }, options:
     next.addEventListener('ready', () => {
       if (mine !== attempt) return;
       known = true;
-      // A stream that comes back may have missed pokes while it was away.
-      if (failures > 0) pull();
       failures = 0;
+      // Pokes sent before this stream was listening (at start, while it was away) are lost: pull once.
+      pull();
     });
     next.addEventListener('poke', () => {
       if (mine === attempt) pull();

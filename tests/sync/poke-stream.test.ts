@@ -72,10 +72,13 @@ describe('installPokeStream', () => {
     expect(url.origin + url.pathname).toBe('http://stack.test/sync/v1/poke');
     expect(url.searchParams.get('access_token')).toBe('token-1');
     expect(url.searchParams.get('apikey')).toBe('anon');
-    t.last().emit('ready');
     expect(t.engine.sync).not.toHaveBeenCalled();
-    t.last().emit('poke');
+    // Listening: one pull for what changed before, then one per poke.
+    t.last().emit('ready');
     expect(t.engine.sync).toHaveBeenCalledTimes(1);
+    await t.finishSyncs();
+    t.last().emit('poke');
+    expect(t.engine.sync).toHaveBeenCalledTimes(2);
     t.off();
     expect(t.last().closed).toBe(true);
   });
@@ -84,6 +87,8 @@ describe('installPokeStream', () => {
     const t = setup();
     await settle();
     t.last().emit('ready');
+    await t.finishSyncs();
+    t.engine.sync.mockClear();
     for (let i = 0; i < 5; i += 1) t.last().emit('poke');
     expect(t.engine.sync).toHaveBeenCalledTimes(1);
     await t.finishSyncs();
