@@ -14,7 +14,6 @@ import type { MutationContext } from '../../data/mutation-context.ts';
 import { createSyncEngine, mutationContextOf, refreshThrough } from '../../sync/create-engine.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
-import { installPokeStream } from '../../sync/poke-stream.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -53,11 +52,21 @@ async function client() {
  */
 function installPoke(engine: SyncEngine): () => void {
   if (import.meta.env.VITE_SUPABASE_URL || typeof EventSource === 'undefined') return () => undefined;
-  return installPokeStream(engine, {
-    baseUrl: backendUrl,
-    anonKey,
-    token: async () => (await (await client()).auth.getSession()).data.session?.access_token ?? null,
+  let disposed = false;
+  let off: (() => void) | null = null;
+  // Loaded after the first paint, outside the dashboard's first download (design 6).
+  void import('../../sync/poke-stream.ts').then(({ installPokeStream }) => {
+    if (disposed) return;
+    off = installPokeStream(engine, {
+      baseUrl: backendUrl,
+      anonKey,
+      token: async () => (await (await client()).auth.getSession()).data.session?.access_token ?? null,
+    });
   });
+  return () => {
+    disposed = true;
+    off?.();
+  };
 }
 
 function lazyTransport(): SyncTransport {
