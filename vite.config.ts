@@ -27,7 +27,10 @@ export default defineConfig({
   ],
   server: {
     proxy: Object.fromEntries(
-      ['/auth/v1', '/rest/v1', '/functions/v1', '/api', '/_mailbox', '/_checkout'].map((path) => [path, stack]),
+      ['/auth/v1', '/rest/v1', '/functions/v1', '/sync/v1', '/api', '/_mailbox', '/_checkout'].map((path) => [
+        path,
+        stack,
+      ]),
     ),
   },
   // No source maps in a production build: they would publish the sources (and sw.js.map) to anyone.

@@ -17,7 +17,7 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/auth\//, /^\/rest\//, /^\/functions\//, /^\/api\//, /^\/_mailbox/, /^\/_checkout\//],
+    denylist: [/^\/auth\//, /^\/rest\//, /^\/functions\//, /^\/sync\//, /^\/api\//, /^\/_mailbox/, /^\/_checkout\//],
   }),
 );
 

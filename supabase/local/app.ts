@@ -18,6 +18,7 @@ import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
 import { mailboxApp, type MailboxMode } from './mailbox.ts';
 import { staticApp } from './static.ts';
+import { DEFAULT_POKE_LIMITS, PokeHub, pokeApp, type PokeLimits } from './poke.ts';
 import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
@@ -54,6 +55,8 @@ export interface StackOptions {
   billing?: BillingSettings;
   /** Delivery of the mail queue through deliver-mail (SMTP_URL and the rest); default none. */
   mail?: MailSettings;
+  /** Caps on open poke streams (per user, in all); default 10 and 1,000. */
+  pokeLimits?: PokeLimits;
 }
 
 const tooLarge = (limit: number): MiddlewareHandler =>
@@ -81,10 +84,11 @@ export function createStack(options: StackOptions): Hono {
     limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     mail: options.mail ?? {},
+    pokes: new PokeHub(options.pokeLimits ?? DEFAULT_POKE_LIMITS),
     root: () => app,
   };
 
-  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/api'];
+  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/sync/v1', '/api'];
   const isApi = (path: string) => apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   app.use(
     '*',
@@ -105,6 +109,7 @@ export function createStack(options: StackOptions): Hono {
   app.route('/auth/v1', authApp(ctx));
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
+  app.route('/sync/v1', pokeApp(ctx));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
   if (ctx.billing.mode === 'test') {

@@ -11,6 +11,7 @@ import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
 import { resolveCall } from './rest-functions.ts';
+import { pokeAfterPush } from './poke.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
 
@@ -149,6 +150,8 @@ export function restApp(ctx: StackContext): Hono {
         return { body: rows[0]?.body ?? null, response: responseGucs(gucs[0]?.status, gucs[0]?.headers) };
       });
       const { body, response } = answer;
+      // Committed: the users the push's applied changes concern pull now (poke.ts).
+      if (fn === 'sync_push' && sub && body && (response.status ?? 200) === 200) void pokeAfterPush(ctx, sub, body);
       for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
       if (call.shape === 'void') return c.body(null, (response.status ?? 204) as StatusCode);
       let text = body ?? 'null';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { createStack } from '../../supabase/local/app.ts';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
-import { confirmEmail } from '../support/confirm-email.ts';
+import { signUpConfirmed, type StackUser } from './stack-users.ts';
 import { freshDb } from '../support/db.ts';
 
 const BASE = 'http://127.0.0.1:54321';
@@ -19,25 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-interface Owner {
-  id: string;
-  email: string;
-  token: string;
-  client: SupabaseClient;
-}
-
-let counter = 0;
-async function signUp(tier: 'free' | 'pro' = 'free'): Promise<Owner> {
-  const client = serverClient(BASE, TEST_ANON_KEY, call);
-  const email = `endpoints-${Date.now().toString(36)}-${counter++}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'password-123' });
-  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
-  await confirmEmail(call, BASE, email);
-  if (tier !== 'free') {
-    await db.query('update public.user_profiles set subscription_tier = $2 where id = $1', [data.user.id, tier]);
-  }
-  return { id: data.user.id, email, token: data.session.access_token, client };
-}
+type Owner = StackUser;
+const signUp = (tier: 'free' | 'pro' = 'free'): Promise<Owner> =>
+  signUpConfirmed(call, db, { base: BASE, prefix: 'endpoints', tier });
 
 async function push(owner: Owner, mutations: { name: string; args: Record<string, unknown> }[]) {
   const { data, error } = await owner.client.rpc('sync_push', {

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/background-sync.ts';
+import { anonKey, backendUrl } from '../../backend/config.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
@@ -45,6 +46,29 @@ async function client() {
   return (await import('../../backend/supabase.ts')).supabase;
 }
 
+/**
+ * The server's poke (src/sync/poke-stream.ts): the local stack's /sync/v1/poke. A hosted project
+ * (VITE_SUPABASE_URL) has no such endpoint yet (docs/deploy.md, Realtime): the 30 s poll serves it.
+ */
+function installPoke(engine: SyncEngine): () => void {
+  if (import.meta.env.VITE_SUPABASE_URL || typeof EventSource === 'undefined') return () => undefined;
+  let disposed = false;
+  let off: (() => void) | null = null;
+  // Loaded after the first paint, outside the dashboard's first download (design 6).
+  void import('../../sync/poke-stream.ts').then(({ installPokeStream }) => {
+    if (disposed) return;
+    off = installPokeStream(engine, {
+      baseUrl: backendUrl,
+      anonKey,
+      token: async () => (await (await client()).auth.getSession()).data.session?.access_token ?? null,
+    });
+  });
+  return () => {
+    disposed = true;
+    off?.();
+  };
+}
+
 function lazyTransport(): SyncTransport {
   let transport: Promise<SyncTransport> | null = null;
   const load = () =>
@@ -74,6 +98,7 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     },
   });
   const offTriggers = installSyncTriggers(engine, db);
+  const offPoke = installPoke(engine);
   const offBackground = db.onMutation(() => void requestBackgroundSync());
 
   // The worker synced in the background: show its rejections, refresh the status.
@@ -93,6 +118,7 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
       if (!active) return;
       active = false;
       offTriggers();
+      offPoke();
       offBackground();
       worker?.removeEventListener('message', onWorkerMessage);
       engine.stop();
