@@ -76,6 +76,16 @@ export async function pokeAfterPush(ctx: StackContext, userId: string, answer: s
   }
 }
 
+/** After a billing event changed a tier: the user's devices pull the new profile now. */
+export function pokeAfterBilling(ctx: StackContext, answer: string): void {
+  try {
+    const { outcome, user_id: userId } = JSON.parse(answer) as { outcome?: string; user_id?: string };
+    if (outcome === 'applied' && typeof userId === 'string') ctx.pokes.poke([userId]);
+  } catch {
+    // Not an answer of ours: nothing to poke.
+  }
+}
+
 const unauthorized = (message: string) => ({ code: 'unauthorized', message });
 
 export function pokeApp(ctx: StackContext): Hono {

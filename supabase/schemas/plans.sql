@@ -298,7 +298,7 @@ begin
         || coalesce('Price: ' || v_amount || E'\n', '')
         || 'Reference: ' || v_id);
   end if;
-  return jsonb_build_object('outcome', 'applied', 'tier', v_tier);
+  return jsonb_build_object('outcome', 'applied', 'tier', v_tier, 'user_id', v_user);
 end
 $$;
 revoke all on function public.apply_billing_event(p_event jsonb) from public, anon, authenticated, service_role;

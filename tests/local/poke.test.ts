@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStack } from '../../supabase/local/app.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { secretKey } from '../../supabase/local/keys.ts';
-import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
+import { TEST_ANON_KEY, TEST_JWT_SECRET, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import { signUpConfirmed, type StackUser } from './stack-users.ts';
 import { dbKinds, freshDb } from '../support/db.ts';
 
@@ -200,6 +201,28 @@ describe.each(dbKinds)('GET /sync/v1/poke on %s', (kind) => {
     streams.push(stream);
     expect(await push(owner, [{ name: 'member.remove', args: { id: memberId } }])).toEqual(['applied']);
     expect(await stream.next()).toMatchObject({ event: 'poke' });
+  });
+
+  it('pokes the user whose plan a billing event changed (issue 14), and nobody for a replay', async () => {
+    const [m, s2] = await Promise.all([open(member), open(stranger)]);
+    streams.push(m, s2);
+    const service = serverClient(BASE, TEST_SERVICE_ROLE_KEY, call);
+    const event = {
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      user_id: member.id,
+      status: 'active',
+      plan: 'pro',
+      billing_cycle: 'monthly',
+    };
+    const first = await service.rpc('apply_billing_event', { p_event: event });
+    expect(first.data).toMatchObject({ outcome: 'applied', tier: 'pro' });
+    expect(await m.next()).toMatchObject({ event: 'poke' });
+    expect(await s2.next(300)).toBeNull();
+    const replay = await service.rpc('apply_billing_event', { p_event: event });
+    expect(replay.data).toEqual({ outcome: 'duplicate' });
+    expect(await m.next(300)).toBeNull();
   });
 
   it('refuses a missing, forged or expired token and a missing API key with 401', async () => {
