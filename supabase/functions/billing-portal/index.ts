@@ -12,6 +12,7 @@ import { readJson } from '../_shared/http.ts';
 import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 /** Spec 8: what the client shows when the portal does not open. */
 const FAILED = 'We could not open the billing portal. Please try again later.';
@@ -60,3 +61,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: FAILED }, 502);
   }
 }
+
+serveOnDeno(handler);

@@ -10,13 +10,17 @@
  *     updates the customer and the tier, and queues the receipt in one transaction.
  * A database failure answers 503, so the provider delivers the event again later.
  */
+import Stripe from 'stripe';
 import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { billingConfig, readBillingEvent, stripeClient, WEBHOOK_TOLERANCE_SECONDS } from '../_shared/billing.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { json } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 const MAX_BODY = 512 * 1024;
+/** Web Crypto, which both Deno (hosted) and Node (the local stack) provide. */
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 /** A refused call: 400, or 429 once this address has been refused 30 times in 10 minutes. */
 async function refused(
@@ -46,7 +50,13 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   const stripe = stripeClient(config, env.fetch);
   let event;
   try {
-    event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    event = await stripe.webhooks.constructEventAsync(
+      body,
+      signature,
+      config.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      cryptoProvider,
+    );
   } catch {
     // The library's message says which check failed; the answer stays plain. Refusals are counted
     // per client address, so nobody can keep guessing signatures.
@@ -73,3 +83,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (outcome === 'duplicate') return json({ error: 'This event was already received.', outcome }, 409);
   return json({ received: true, outcome });
 }
+
+serveOnDeno(handler);

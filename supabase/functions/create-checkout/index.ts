@@ -13,6 +13,7 @@ import { readJson } from '../_shared/http.ts';
 import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 /** Spec 8: what the client shows when checkout does not start. */
 const FAILED = 'We could not start checkout. Please try again or contact support.';
@@ -87,3 +88,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: FAILED }, 502);
   }
 }
+
+serveOnDeno(handler);

@@ -14,6 +14,7 @@ import { serverClient } from '../_shared/client.ts';
 import { drainOutgoingMail, parseRetryBaseMs } from '../_shared/mail-delivery.ts';
 import { DEFAULT_MAIL_FROM, redactSmtpUrl, smtpSender } from '../_shared/smtp-sender.ts';
 import { mayDeliverMail } from './auth.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 // Called by schedulers, never by a page: no CORS headers.
 const json = jsonResponder({});
@@ -42,3 +43,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: 'The mail queue could not be read or updated; see the function log' }, 502);
   }
 }
+
+serveOnDeno(handler);

@@ -6,6 +6,7 @@
 import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
 import { corsHeaders, fetchAs, json, userToken } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 const PAGE = 1000;
 const MAX_PAGES = 200;
@@ -67,3 +68,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: 'Server fetch failed' }, 502);
   }
 }
+
+serveOnDeno(handler);

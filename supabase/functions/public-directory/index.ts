@@ -10,6 +10,7 @@ import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { corsHeaders, fetchAs, json, userToken } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,3 +56,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: 'The directory could not be loaded' }, 502);
   }
 }
+
+serveOnDeno(handler);

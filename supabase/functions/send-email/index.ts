@@ -14,6 +14,7 @@ import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { sessionUser } from '../_shared/session.ts';
 import { corsHeaders, json } from './http.ts';
+import { serveOnDeno } from '../_shared/serve.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_SUBJECT = 300;
@@ -83,3 +84,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
   return json({ ok: true, id: data as string });
 }
+
+serveOnDeno(handler);
