@@ -48,6 +48,19 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
+  // The mutators load once the screen is idle, before the first change needs them, so a change
+  // made offline soon after sign-in never waits for (or fails on) a chunk only the network has.
+  useEffect(() => {
+    if (!session) return;
+    const load = () => void import('../../data/mutate.ts').catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(load, { timeout: 2_000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(load, 500);
+    return () => clearTimeout(timer);
+  }, [session]);
+
   const value = useMemo<UserDb | null>(() => {
     if (!session || session.userId !== userId) return null;
     return {
