@@ -12,7 +12,8 @@ import type {
   UserProfileRow,
   VoteRow,
 } from './rows.ts';
-import { dexieStores, type SyncedTableName } from './synced-tables.ts';
+import { dexieStores, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
+import { PendingWrites, pendingWritesMiddleware } from './pending-writes.ts';
 
 export interface OpenUserDbOptions {
   indexedDB?: IDBFactory;
@@ -33,6 +34,8 @@ export class LinkboardDb extends Dexie {
   meta!: Table<MetaRow, string>;
 
   readonly userId: string;
+  /** Rows `mutate` wrote that screens show before the commit (pending-writes.ts). */
+  readonly pending = new PendingWrites();
   private readonly mutationListeners = new Set<MutationListener>();
 
   constructor(userId: string, options: OpenUserDbOptions = {}) {
@@ -40,6 +43,7 @@ export class LinkboardDb extends Dexie {
     this.userId = userId;
     // The synced tables come from their declaration; changing a store string needs a new version.
     this.version(1).stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key' });
+    this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }
 
   /** Called after a mutation committed (the sync triggers listen here). */

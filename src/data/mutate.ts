@@ -1,4 +1,5 @@
 /** The only way the UI writes: check, apply optimistically and queue, in one transaction. */
+import { Dexie } from 'dexie';
 import type { MutationName } from '../domain/mutation-names.ts';
 import type { LinkboardDb } from './db.ts';
 import { argsProblem, type MutationArgs } from './mutation-args.ts';
@@ -31,6 +32,9 @@ export async function mutate<N extends MutationName>(
   const problem = argsProblem(name, args);
   const tables = [...mutator.tables.map((table) => db.table(table)), db.outbox];
   const row = await db.transaction('rw', tables, async () => {
+    // What apply writes is on screen before the commit (pending-writes.ts).
+    const tx = Dexie.currentTransaction;
+    if (tx) db.pending.track(tx.idbtrans);
     // The mutator's own checks come first, so a refusal keeps the spec's wording; whatever they
     // let through must still have the shape of the args.
     let normalized: MutationArgs[N];

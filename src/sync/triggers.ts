@@ -1,5 +1,6 @@
 /**
- * When to sync (design 3): after a mutation, on `online`, when the tab becomes visible, and
+ * When to sync (design 3): after a mutation (on a later task, so the push never shares the
+ * click's task or the paint of its change; several changes in a row make one sync), on `online`, when the tab becomes visible, and
  * every 30 s while visible. Also on `offline`: that attempt fails at once with a network error,
  * so the status badge says 'Offline' as soon as the device does, not at the next change. (The worker's Background Sync `sync` event lives in sync-worker/.)
  */
@@ -31,8 +32,16 @@ export function installSyncTriggers(
   const timers = options.timers ?? realTimers;
   const interval = options.intervalMs ?? SYNC_INTERVAL_MS;
   let tick: TimerHandle | null = null;
+  let soon: TimerHandle | null = null;
 
   const sync = () => void engine.sync().catch(() => undefined);
+  const syncSoon = () => {
+    if (soon !== null) return;
+    soon = timers.setTimeout(() => {
+      soon = null;
+      sync();
+    }, 0);
+  };
   const visible = () => !doc || doc.visibilityState === 'visible';
 
   const schedule = () => {
@@ -50,7 +59,7 @@ export function installSyncTriggers(
     schedule();
   };
 
-  const offMutation = db.onMutation(sync);
+  const offMutation = db.onMutation(syncSoon);
   win?.addEventListener('online', sync);
   win?.addEventListener('offline', sync);
   doc?.addEventListener('visibilitychange', onVisibility);
@@ -63,6 +72,8 @@ export function installSyncTriggers(
     win?.removeEventListener('offline', sync);
     doc?.removeEventListener('visibilitychange', onVisibility);
     if (tick !== null) timers.clearTimeout(tick);
+    if (soon !== null) timers.clearTimeout(soon);
     tick = null;
+    soon = null;
   };
 }

@@ -17,26 +17,32 @@ it('syncs on start, after a mutation, online, offline, visible, and every 30 s w
   const timers = new ManualTimers();
   const off = installSyncTriggers(engine, db, { window: win, document: doc, timers });
   expect(engine.sync).toHaveBeenCalledTimes(1);
+  // A mutation's sync starts on a later task (not the click's), and two changes make one sync.
   await mutate(db, 'directory.create', { id: uuid(), name: 'x' }, ctx());
-  expect(engine.sync).toHaveBeenCalledTimes(2);
-  win.dispatchEvent(new Event('online'));
+  await mutate(db, 'directory.create', { id: uuid(), name: 'y' }, ctx({ tier: 'pro' }));
+  expect(engine.sync).toHaveBeenCalledTimes(1);
+  expect(timers.delays).toEqual([30_000, 0]);
+  timers.fireAll();
   expect(engine.sync).toHaveBeenCalledTimes(3);
+  win.dispatchEvent(new Event('online'));
+  expect(engine.sync).toHaveBeenCalledTimes(4);
   // Going offline syncs too: the attempt fails at once and the badge says Offline.
   win.dispatchEvent(new Event('offline'));
-  expect(engine.sync).toHaveBeenCalledTimes(4);
-  expect(timers.delays).toEqual([30_000]);
-  timers.fireAll();
   expect(engine.sync).toHaveBeenCalledTimes(5);
+  expect(timers.delays).toEqual([30_000, 0, 30_000]);
+  timers.fireAll();
+  expect(engine.sync).toHaveBeenCalledTimes(6);
   doc.visibilityState = 'hidden';
   doc.dispatchEvent(new Event('visibilitychange'));
   expect(timers.scheduled).toBe(0);
   doc.visibilityState = 'visible';
   doc.dispatchEvent(new Event('visibilitychange'));
-  expect(engine.sync).toHaveBeenCalledTimes(6);
+  expect(engine.sync).toHaveBeenCalledTimes(7);
   off();
   win.dispatchEvent(new Event('online'));
   win.dispatchEvent(new Event('offline'));
-  expect(engine.sync).toHaveBeenCalledTimes(6);
+  await mutate(db, 'directory.create', { id: uuid(), name: 'z' }, ctx({ tier: 'pro' }));
+  expect(engine.sync).toHaveBeenCalledTimes(7);
   expect(timers.scheduled).toBe(0);
 });
 

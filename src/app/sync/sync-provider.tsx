@@ -28,6 +28,13 @@ function ProfileFollower({ db }: { db: LinkboardDb }) {
   return null;
 }
 
+type MutateModule = typeof import('../../data/mutate.ts');
+let mutateModule: MutateModule | null = null;
+/** The mutators' chunk; once loaded, a change no longer waits a task for `import()`. */
+function loadMutate(): Promise<MutateModule> {
+  return import('../../data/mutate.ts').then((loaded) => (mutateModule = loaded));
+}
+
 /**
  * Opens the user's database and sync engine on sign-in and closes them on sign-out; screens
  * get `{ db, mutate }` through UserDbContext.
@@ -52,7 +59,7 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
   // made offline soon after sign-in never waits for (or fails on) a chunk only the network has.
   useEffect(() => {
     if (!session) return;
-    const load = () => void import('../../data/mutate.ts').catch(() => undefined);
+    const load = () => void loadMutate().catch(() => undefined);
     if (typeof requestIdleCallback === 'function') {
       const idle = requestIdleCallback(load, { timeout: 2_000 });
       return () => cancelIdleCallback(idle);
@@ -67,8 +74,8 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
       db: session.db,
       async mutate(name, args) {
         try {
-          // The mutators (checks and optimistic writes) load with the first change.
-          const { mutate } = await import('../../data/mutate.ts');
+          // The mutators (checks and optimistic writes) load when idle, or with the first change.
+          const { mutate } = mutateModule ?? (await loadMutate());
           return await mutate(session.db, name, args, mutationContextFor(latest()));
         } catch (error) {
           if (error instanceof MutationError) {

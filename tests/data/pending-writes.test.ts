@@ -1,0 +1,108 @@
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { mutate } from '../../src/data/mutate.ts';
+import type { PendingWrite } from '../../src/data/pending-writes.ts';
+import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
+import type { LinkRow } from '../../src/data/rows.ts';
+import { ctx, freshDb, makeDirectory, makeLink, uuid } from './helpers.ts';
+
+const snapshot = (writes: readonly PendingWrite[]) =>
+  writes.map((write) => ({ key: write.key, title: write.row?.title ?? null, committed: write.epoch !== null }));
+
+describe('pending writes (a change on screen before IndexedDB commits it)', () => {
+  it("hands a mutation's rows to the screen while its transaction is still open, then marks them committed", async () => {
+    const db = freshDb();
+    const directory = makeDirectory();
+    await db.link_directories.put(directory);
+    const seen: ReturnType<typeof snapshot>[] = [];
+    db.pending.subscribe(() => seen.push(snapshot(db.pending.forTable('saved_links', db.pending.currentEpoch()))));
+    const id = uuid();
+    let settledBeforeFirstNotice = false;
+    const done = mutate(
+      db,
+      'link.create',
+      { id, directory_id: directory.id, url: 'https://a.test', title: 'A' },
+      ctx(),
+    );
+    void done.then(() => (settledBeforeFirstNotice = seen.length === 0));
+    await done;
+
+    expect(settledBeforeFirstNotice).toBe(false);
+    // First the open transaction's row, then the commit (a query started before it still needs it).
+    expect(seen[0]).toEqual([{ key: id, title: 'A', committed: false }]);
+    expect(db.pending.forTable('saved_links', 0)).toMatchObject([{ key: id, epoch: 1 }]);
+    // A query that started after the commit has read it: nothing to lay over it.
+    expect(db.pending.forTable('saved_links', db.pending.currentEpoch())).toEqual([]);
+    // The outbox row is not a screen's.
+    expect(db.pending.forTable('outbox', 0)).toEqual([]);
+  });
+
+  it('a refused mutation shows nothing, and an aborted transaction takes its rows back', async () => {
+    const db = freshDb();
+    let notices = 0;
+    db.pending.subscribe(() => (notices += 1));
+    // No such directory: refused by the checks, before anything is written.
+    await expect(
+      mutate(db, 'link.create', { id: uuid(), directory_id: uuid(), url: 'https://a.test', title: 'A' }, ctx()),
+    ).rejects.toThrow();
+    expect(notices).toBe(0);
+
+    const link = makeLink();
+    await expect(
+      db.transaction('rw', db.saved_links, async () => {
+        db.pending.track(Dexie.currentTransaction.idbtrans);
+        await db.saved_links.put(link);
+        expect(db.pending.forTable('saved_links', 0)).toHaveLength(1);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    // Dexie rejects as it aborts; the transaction's abort event follows.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(db.pending.forTable('saved_links', 0)).toEqual([]);
+    expect(await db.saved_links.get(link.id)).toBeUndefined();
+  });
+
+  it('writes of untracked transactions (a pull, a rebase) are not laid over anything', async () => {
+    const db = freshDb();
+    await db.transaction('rw', db.saved_links, () => db.saved_links.bulkPut([makeLink(), makeLink()]));
+    await db.saved_links.put(makeLink());
+    expect(db.pending.forTable('saved_links', 0)).toEqual([]);
+  });
+});
+
+describe('overlay', () => {
+  const view: RowView<LinkRow> = {
+    belongs: (link) => link.directory_id === 'd1',
+    compare: (a, b) => b.created_at.localeCompare(a.created_at),
+  };
+  const at = (day: number, overrides: Partial<LinkRow> = {}) =>
+    makeLink({ directory_id: 'd1', created_at: `2026-03-${String(day).padStart(2, '0')}T00:00:00.000Z`, ...overrides });
+  const write = (key: string, row: LinkRow | null): PendingWrite => ({ key, row, epoch: null });
+
+  it('inserts in order, replaces in place, removes, and leaves rows of other lists out', () => {
+    const [a, b, c] = [at(10), at(8), at(6)];
+    const rows = [a, b, c];
+    const added = at(9, { title: 'new' });
+    const renamed = { ...b, title: 'renamed' };
+    const elsewhere = at(30, { directory_id: 'd2' });
+    const out = overlay(
+      rows,
+      [write(added.id, added), write(b.id, renamed), write(c.id, null), write(elsewhere.id, elsewhere)],
+      view,
+    );
+    expect(out.map((link) => link.title)).toEqual([a.title, 'new', 'renamed']);
+    expect(rows).toEqual([a, b, c]);
+  });
+
+  it('the latest write of a row wins, and a row moved to another list leaves this one', () => {
+    const a = at(10);
+    const out = overlay([a], [write(a.id, { ...a, title: 'one' }), write(a.id, { ...a, title: 'two' })], view);
+    expect(out.map((link) => link.title)).toEqual(['two']);
+    expect(overlay([a], [write(a.id, { ...a, directory_id: 'd2' })], view)).toEqual([]);
+  });
+
+  it('with no writes, the rows are returned as they are', () => {
+    const rows = [at(1)];
+    expect(overlay(rows, [], view)).toBe(rows);
+  });
+});
