@@ -41,8 +41,9 @@ export class LinkboardDb extends Dexie {
   constructor(userId: string, options: OpenUserDbOptions = {}) {
     super(dbName(userId), options);
     this.userId = userId;
-    // The synced tables come from their declaration; changing a store string needs a new version.
-    this.version(1).stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key' });
+    // The synced tables come from their declaration; changing a store string needs a new version
+    // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at].
+    this.version(2).stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key' });
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }
 

@@ -47,7 +47,7 @@ export interface Visibility {
 export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   /** Primary key (Dexie's first store entry); always `id` today. */
   key: 'id';
-  /** Dexie secondary indexes (what the client queries by). */
+  /** Dexie secondary indexes (what the client queries by; '[a+b]' is a compound index). */
   indexes: readonly string[];
   /** The row's fields: the checks on a pulled row and, through rows.ts, its TypeScript type. */
   fields: E;
@@ -113,7 +113,8 @@ export const syncedTables = {
   }),
   saved_links: table({
     key: 'id',
-    indexes: ['directory_id', 'owner_id'],
+    // [directory_id+created_at]: a directory's links newest first, a window at a time.
+    indexes: ['directory_id', 'owner_id', '[directory_id+created_at]'],
     fields: {
       ...base,
       directory_id: text,

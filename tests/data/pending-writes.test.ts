@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
+import { pollsWithPending, readMyVotes, readPolls } from '../../src/data/queries/polls.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
-import { ctx, freshDb, makeDirectory, makeLink, uuid } from './helpers.ts';
+import { ME, ctx, freshDb, makeDirectory, makeLink, makePoll, uuid } from './helpers.ts';
 
 const snapshot = (writes: readonly PendingWrite[]) =>
   writes.map((write) => ({ key: write.key, title: write.row?.title ?? null, committed: write.epoch !== null }));
@@ -104,5 +105,26 @@ describe('overlay', () => {
   it('with no writes, the rows are returned as they are', () => {
     const rows = [at(1)];
     expect(overlay(rows, [], view)).toBe(rows);
+  });
+});
+
+describe('a vote before its commit', () => {
+  it("shows the poll's new counts and the user's vote while the transaction is open", async () => {
+    const db = freshDb();
+    const poll = makePoll();
+    await db.voting_posts.put(poll);
+    const polls = await readPolls(db);
+    const read = { polls, myVotes: await readMyVotes(db, polls) };
+    let during: ReturnType<typeof pollsWithPending> | null = null;
+    db.pending.subscribe(() => {
+      during ??= pollsWithPending(read, (table) => db.pending.forTable(table, 0), ME);
+    });
+    await mutate(db, 'poll.vote', { id: uuid(), post_id: poll.id, option_index: 1 }, ctx());
+    // The first notice came with the first write, before the commit; the read itself is unchanged.
+    expect(read.myVotes.size).toBe(0);
+    const after = pollsWithPending(read, (table) => db.pending.forTable(table, 0), ME);
+    expect(after.myVotes.get(poll.id)?.option_index).toBe(1);
+    expect(after.polls[0]?.options[1]?.votes).toBe(1);
+    expect(during).not.toBeNull();
   });
 });

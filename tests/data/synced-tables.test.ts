@@ -1,5 +1,8 @@
 /** The registry of synced tables (src/data/synced-tables.ts) and what the client derives from it. */
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
+import { dbName, openUserDb } from '../../src/data/db.ts';
 import { dropDirectories } from '../../src/data/access.ts';
 import {
   InvalidRowError,
@@ -11,13 +14,13 @@ import {
   type SyncedTableSpec,
 } from '../../src/data/synced-tables.ts';
 import { Touched, groupTarget, rowTarget } from '../../src/data/targets.ts';
-import { freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
+import { ME, freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
 
 it('derives the Dexie stores the database was created with (a change needs a new Dexie version)', () => {
   expect(dexieStores()).toEqual({
     user_profiles: 'id',
     link_directories: 'id, owner_id',
-    saved_links: 'id, directory_id, owner_id',
+    saved_links: 'id, directory_id, owner_id, [directory_id+created_at]',
     directory_members: 'id, directory_id, user_email',
     calendar_events: 'id, series_id, starts_at, owner_id',
     voting_posts: 'id, directory_id, created_by_id',
@@ -25,6 +28,30 @@ it('derives the Dexie stores the database was created with (a change needs a new
   });
   const db = freshDb();
   expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'meta', 'outbox'].sort());
+  expect(db.verno).toBe(2);
+});
+
+it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {
+  const indexedDB = new IDBFactory();
+  const link = makeLink();
+  const old = new Dexie(dbName(ME), { indexedDB, IDBKeyRange });
+  old.version(1).stores({
+    ...dexieStores(),
+    saved_links: 'id, directory_id, owner_id',
+    outbox: '++seq, &id, status',
+    meta: 'key',
+  });
+  await old.table('saved_links').put(link);
+  await old.table('outbox').add({ id: uuid(), name: 'link.create', args: {}, status: 'pending' });
+  old.close();
+  const db = openUserDb(ME, { indexedDB, IDBKeyRange });
+  const found = await db.saved_links
+    .where('[directory_id+created_at]')
+    .between([link.directory_id, Dexie.minKey], [link.directory_id, Dexie.maxKey])
+    .toArray();
+  expect(found.map((row) => row.id)).toEqual([link.id]);
+  expect(await db.outbox.count()).toBe(1);
+  db.close();
 });
 
 it('purges through declared parents that come first and through indexed columns', () => {

@@ -14,13 +14,14 @@ export interface LinkStats {
 /** Counts for the cards and the plan limits, read from the indexes only (no link rows). */
 export function useLinkStats(db: LinkboardDb, userId: string): LinkStats | undefined {
   return useLiveQuery(async () => {
+    // One IndexedDB count per directory (no keys or rows read), however many links there are.
     const [directoryIds, owned, ownedDirectories] = await Promise.all([
-      db.saved_links.orderBy('directory_id').keys(),
+      db.link_directories.toCollection().primaryKeys(),
       db.saved_links.where('owner_id').equals(userId).count(),
       db.link_directories.where('owner_id').equals(userId).count(),
     ]);
-    const perDirectory = new Map<string, number>();
-    for (const id of directoryIds) perDirectory.set(String(id), (perDirectory.get(String(id)) ?? 0) + 1);
+    const counts = await Promise.all(directoryIds.map((id) => db.saved_links.where('directory_id').equals(id).count()));
+    const perDirectory = new Map(directoryIds.map((id, i) => [String(id), counts[i] ?? 0]));
     return { perDirectory, owned, ownedDirectories };
   }, [db, userId]);
 }

@@ -1,9 +1,8 @@
 /**
- * A live list of rows that shows a change in the frame after the click (issue 15, point 1):
- * the last result of the IndexedDB query, with the writes `mutate` has issued but IndexedDB
- * has not yet given back laid over it (pending-writes.ts).
+ * Live reads that show a change in the frame after the click (issue 15, point 1): the last
+ * result of an IndexedDB query, with the writes `mutate` has issued but IndexedDB has not yet
+ * given back laid over it (pending-writes.ts).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { LinkboardDb } from '../db.ts';
 import type { PendingWrite } from '../pending-writes.ts';
@@ -46,28 +45,31 @@ function insertionPoint<T>(rows: readonly T[], row: T, compare: (a: T, b: T) => 
   return low;
 }
 
+/** A live read with the commit epoch it started at (what pending writes it already holds). */
+export interface SinceRead {
+  since: number;
+}
+
+/** Runs `read` noting the commit epoch first: writes committed up to it are in what it reads. */
+export async function readSince<T extends object>(db: LinkboardDb, read: () => Promise<T>): Promise<T & SinceRead> {
+  const since = db.pending.currentEpoch();
+  return { ...(await read()), since };
+}
+
 /**
- * `query` (rows of `table` that `view.belongs` describes, in `view.compare`'s order) as a live
- * list with pending writes applied. Undefined while the first read runs. `view` must change
- * whenever `deps` do (memoize it on them).
+ * A live result (read with `readSince`) with the pending writes it does not hold applied by
+ * `apply`, again whenever they change. `apply` must change only with what it reads (memoize it).
  */
-export function useLiveRows<T extends { id: string }>(
+export function useWithPending<L extends SinceRead, R>(
   db: LinkboardDb,
-  table: SyncedTableName,
-  query: () => Promise<T[]>,
-  deps: unknown[],
-  view: RowView<T>,
-): T[] | undefined {
-  const live = useLiveQuery(async () => {
-    // Writes committed up to here are in what the query reads.
-    const since = db.pending.currentEpoch();
-    return { rows: await query(), since };
-  }, [db, ...deps]);
+  live: L | undefined,
+  apply: (live: L, pending: (table: SyncedTableName) => readonly PendingWrite[]) => R,
+): R | undefined {
   const version = useSyncExternalStore(db.pending.subscribe, db.pending.getVersion);
   return useMemo(
-    () => (live ? overlay(live.rows, db.pending.forTable(table, live.since), view) : undefined),
+    () => (live ? apply(live, (table) => db.pending.forTable(table, live.since)) : undefined),
     // `version` marks a change of the pending writes (read through db.pending).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [live, version, db, table, view],
+    [live, version, db, apply],
   );
 }

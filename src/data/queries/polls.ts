@@ -11,10 +11,13 @@
  * key lists, but both need a Dexie version and a change to the synced table's declaration.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
 import { countPollsCreatedSince } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import type { PollRow, VoteRow } from '../rows.ts';
-import { newestFirst } from './directories.ts';
+import type { PendingWrite } from '../pending-writes.ts';
+import { newestFirst, newestFirstOrder } from './directories.ts';
+import { overlay, readSince, useWithPending } from './live-rows.ts';
 
 export interface PollsWithVotes {
   /** The active polls (is_active not false), newest first. */
@@ -56,12 +59,47 @@ export async function readMyVotes(db: LinkboardDb, polls: readonly PollRow[]): P
   return new Map(votes.map((vote) => [vote.post_id, vote]));
 }
 
+/**
+ * `read` with the pending writes applied (live-rows.ts): a vote shows its results, and a new
+ * or closed poll its place, before IndexedDB has committed them.
+ */
+export function pollsWithPending(
+  read: PollsWithVotes,
+  pending: (table: 'voting_posts' | 'user_votes') => readonly PendingWrite[],
+  userId: string,
+  directoryId?: string,
+): PollsWithVotes {
+  const polls = overlay<PollRow>(read.polls, pending('voting_posts'), {
+    belongs: (poll) => (poll.directory_id ?? undefined) === directoryId && poll.is_active !== false,
+    compare: newestFirstOrder,
+  });
+  const votes = pending('user_votes');
+  if (votes.length === 0) return polls === read.polls ? read : { polls, myVotes: read.myVotes };
+  const myVotes = new Map(read.myVotes);
+  for (const { key, row } of votes) {
+    const vote = row as VoteRow | null;
+    for (const [post, held] of myVotes) if (held.id === key) myVotes.delete(post);
+    if (vote && vote.user_id === userId) myVotes.set(vote.post_id, vote);
+  }
+  return { polls, myVotes };
+}
+
 /** Public polls when `directoryId` is omitted, else that directory's team polls. Undefined while loading. */
 export function usePollsWithVotes(db: LinkboardDb, directoryId?: string): PollsWithVotes | undefined {
-  return useLiveQuery(async () => {
-    const polls = await readPolls(db, directoryId);
-    return { polls, myVotes: await readMyVotes(db, polls) };
-  }, [db, directoryId]);
+  const live = useLiveQuery(
+    () =>
+      readSince(db, async () => {
+        const polls = await readPolls(db, directoryId);
+        return { polls, myVotes: await readMyVotes(db, polls) };
+      }),
+    [db, directoryId],
+  );
+  const apply = useCallback(
+    (read: PollsWithVotes, pending: (table: 'voting_posts' | 'user_votes') => readonly PendingWrite[]) =>
+      pollsWithPending(read, pending, db.userId, directoryId),
+    [db, directoryId],
+  );
+  return useWithPending(db, live, apply);
 }
 
 /**

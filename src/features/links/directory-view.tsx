@@ -1,6 +1,7 @@
-import { useContext, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useContext, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLinks, useMembers } from '../../data/queries/directories.ts';
+import { useMembers } from '../../data/queries/directories.ts';
+import { LINK_PAGE, useLinkWindow } from '../../data/queries/link-window.ts';
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { directoryPermissions } from '../../domain/permissions.ts';
@@ -38,7 +39,6 @@ const tabClass = (active: boolean) =>
 export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryViewProps) {
   const { db, mutate } = useUserDb();
   const navigate = useNavigate();
-  const links = useLinks(db, dirId);
   const members = useMembers(db, dirId);
   const owner = directory?.owner_id === user.id;
   // The badge and limits are the owner's plan's (design 4.3): another owner's plan comes with
@@ -55,7 +55,15 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
-  const shown = useMemo(() => links?.filter((link) => matchesLink(link, deferred)), [links, deferred]);
+  // Only the links in view are read (through an index); a search reads the directory once.
+  const [range, setRange] = useState({ start: 0, end: LINK_PAGE });
+  const onRange = useCallback(
+    (start: number, end: number) =>
+      setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end })),
+    [],
+  );
+  const matches = useCallback((link: LinkRow) => matchesLink(link, deferred), [deferred]);
+  const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
 
@@ -106,7 +114,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
         subtitle={`Organize your ${name.toLowerCase()} links`}
         actions={
           <DirectoryToolbar
-            linkCount={links?.length ?? 0}
+            linkCount={links?.count ?? 0}
             limit={{ tier: ownerTier, count: limitCount }}
             // Members: anyone signed in who can see the directory may look; only the owner
             // (canManageMembers) changes roles or removes, others see the list read only.
@@ -170,19 +178,20 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
               </button>
             </div>
           </div>
-          {shown === undefined || directory === undefined ? (
+          {links === undefined || directory === undefined ? (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading links">
               {[0, 1, 2, 3, 4, 5].map((i) => (
                 <div key={i} className="h-36 animate-pulse rounded-2xl bg-slate-200" />
               ))}
             </div>
-          ) : links?.length === 0 ? (
+          ) : links.count === 0 ? (
             <EmptyState title="No Links Yet">Start building your collection by adding your first link!</EmptyState>
-          ) : shown.length === 0 ? (
+          ) : links.shown.total === 0 ? (
             <EmptyState title="No matching links">Try another search.</EmptyState>
           ) : (
             <LinkCollection
-              links={shown}
+              links={links.shown}
+              onRange={onRange}
               view={view}
               canEdit={flags.canEditLinks}
               onEdit={(link) => setEditing(link)}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { LinkSlice } from '../../data/queries/link-window.ts';
 import type { LinkRow } from '../../data/rows.ts';
 import { LinkCard } from './link-card.tsx';
 import type { LinkItemProps } from './link-item-props.ts';
@@ -11,8 +12,11 @@ const ROW_HEIGHT = 56;
 const CARD_ROW_HEIGHT = 196;
 
 export interface LinkCollectionProps extends Omit<LinkItemProps, 'link'> {
-  links: LinkRow[];
+  /** The list's length and the rows read so far (a window of it, or all of it). */
+  links: LinkSlice;
   view: 'grid' | 'list';
+  /** The range of links in view changed (the caller reads that window). */
+  onRange?(start: number, end: number): void;
 }
 
 /** Columns of the grid for its width (Tailwind's sm / lg breakpoints). */
@@ -33,12 +37,23 @@ function viewportHeight(): number {
   return typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 280);
 }
 
-export function LinkCollection({ links, view, ...item }: LinkCollectionProps) {
+/** A link not read yet (scrolled to faster than its window arrived): a placeholder of its size. */
+const placeholder = (key: number, height: string): ReactNode => (
+  <div key={`pending-${key}`} className={`${height} animate-pulse rounded-2xl bg-slate-100`} aria-hidden="true" />
+);
+
+export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCollectionProps) {
   const { ref, columns } = useColumns();
-  const windowed = links.length > VIRTUALIZE_ABOVE;
+  const windowed = slice.total > VIRTUALIZE_ABOVE;
+  const at = (index: number): LinkRow | undefined => slice.rows[index - slice.start];
+  const all = slice.start === 0 && slice.rows.length >= slice.total ? slice.rows : null;
 
   if (view === 'list') {
     const row = (link: LinkRow) => <LinkRowItem key={link.id} link={link} {...item} />;
+    const rowAt = (index: number) => {
+      const link = at(index);
+      return link ? row(link) : placeholder(index, 'h-full');
+    };
     return (
       <div role="table" aria-label="Links" className="overflow-hidden rounded-2xl border border-slate-200">
         <div
@@ -55,13 +70,14 @@ export function LinkCollection({ links, view, ...item }: LinkCollectionProps) {
         {windowed ? (
           <VirtualRows
             label="Links list"
-            count={links.length}
+            count={slice.total}
             rowHeight={ROW_HEIGHT}
             height={viewportHeight()}
-            renderRow={(index) => row(links[index]!)}
+            renderRow={rowAt}
+            onRange={onRange}
           />
         ) : (
-          links.map((link) => (
+          (all ?? slice.rows).map((link) => (
             <div key={link.id} style={{ height: ROW_HEIGHT }}>
               {row(link)}
             </div>
@@ -78,17 +94,21 @@ export function LinkCollection({ links, view, ...item }: LinkCollectionProps) {
       {windowed ? (
         <VirtualRows
           label="Links grid"
-          count={Math.ceil(links.length / columns)}
+          count={Math.ceil(slice.total / columns)}
           rowHeight={CARD_ROW_HEIGHT}
           height={viewportHeight()}
           renderRow={(index) => (
             <div className={`grid h-full gap-4 pb-4 ${gridClass}`}>
-              {links.slice(index * columns, index * columns + columns).map(card)}
+              {Array.from({ length: Math.min(columns, slice.total - index * columns) }, (_, i) => {
+                const link = at(index * columns + i);
+                return link ? card(link) : placeholder(index * columns + i, 'h-full');
+              })}
             </div>
           )}
+          onRange={onRange && ((start, end) => onRange(start * columns, end * columns))}
         />
       ) : (
-        <div className={`grid gap-4 ${gridClass}`}>{links.map(card)}</div>
+        <div className={`grid gap-4 ${gridClass}`}>{(all ?? slice.rows).map(card)}</div>
       )}
     </div>
   );

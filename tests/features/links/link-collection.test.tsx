@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
+import { sliceOf } from '../../../src/data/queries/link-window.ts';
 import { LinkCollection } from '../../../src/features/links/link-collection.tsx';
 
 afterEach(cleanup);
@@ -45,19 +46,19 @@ const noop = () => undefined;
 describe('the links list and grid', () => {
   it('shows 2 tags in the list and 2 plus +N in the grid, and a shortened url in cards', () => {
     const rows = links(1, ['a', 'b', 'c', 'd']);
-    render(<LinkCollection links={rows} view="grid" canEdit onEdit={noop} onDelete={noop} />);
+    render(<LinkCollection links={sliceOf(rows)} view="grid" canEdit onEdit={noop} onDelete={noop} />);
     expect(screen.getByText('+2')).toBeInTheDocument();
     expect(screen.queryByText('c')).not.toBeInTheDocument();
     expect(screen.getByText('https://site0.example.com/a/ra...')).toBeInTheDocument();
     cleanup();
-    render(<LinkCollection links={rows} view="list" canEdit onEdit={noop} onDelete={noop} />);
+    render(<LinkCollection links={sliceOf(rows)} view="list" canEdit onEdit={noop} onDelete={noop} />);
     expect(screen.getByText('a')).toBeInTheDocument();
     expect(screen.getByText('b')).toBeInTheDocument();
     expect(screen.queryByText('+2')).not.toBeInTheDocument();
   });
 
   it('mounts only a window of rows for 10,000 links, following the scroll', () => {
-    render(<LinkCollection links={links(10_000)} view="list" canEdit onEdit={noop} onDelete={noop} />);
+    render(<LinkCollection links={sliceOf(links(10_000))} view="list" canEdit onEdit={noop} onDelete={noop} />);
     const mounted = screen.getAllByRole('link');
     expect(mounted.length).toBeLessThan(60);
     expect(screen.getByRole('link', { name: 'Link 0' })).toBeInTheDocument();
@@ -67,12 +68,12 @@ describe('the links list and grid', () => {
   });
 
   it('windows the grid too', () => {
-    render(<LinkCollection links={links(10_000)} view="grid" canEdit onEdit={noop} onDelete={noop} />);
+    render(<LinkCollection links={sliceOf(links(10_000))} view="grid" canEdit onEdit={noop} onDelete={noop} />);
     expect(screen.getAllByTestId('link-card').length).toBeLessThan(100);
   });
 
   it('hides Edit and Delete from readers', () => {
-    render(<LinkCollection links={links(1)} view="list" canEdit={false} onEdit={noop} onDelete={noop} />);
+    render(<LinkCollection links={sliceOf(links(1))} view="list" canEdit={false} onEdit={noop} onDelete={noop} />);
     // The menu opens from the keyboard as well as the pointer (Radix DropdownMenu).
     fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Link 0' }), { key: 'Enter' });
     expect(screen.getByRole('menuitem', { name: 'Share' })).toBeInTheDocument();
@@ -82,7 +83,13 @@ describe('the links list and grid', () => {
   it('runs the chosen action from the menu and closes it with Escape', () => {
     const edited: string[] = [];
     render(
-      <LinkCollection links={links(1)} view="list" canEdit onEdit={(link) => edited.push(link.id)} onDelete={noop} />,
+      <LinkCollection
+        links={sliceOf(links(1))}
+        view="list"
+        canEdit
+        onEdit={(link) => edited.push(link.id)}
+        onDelete={noop}
+      />,
     );
     const trigger = screen.getByRole('button', { name: 'Actions for Link 0' });
     fireEvent.keyDown(trigger, { key: 'Enter' });

@@ -1,0 +1,141 @@
+/**
+ * A directory's links as the Links screen shows them (issue 15, point 1): only the rows in
+ * view, read newest first through the [directory_id+created_at] index, and the directory's
+ * count from the directory_id index. A write to another directory wakes neither query; a
+ * write to this one re-reads one window, not the directory. A search reads the directory's
+ * links once and filters them in memory on each keystroke. Changes made on this device show
+ * before IndexedDB commits them (pending-writes.ts).
+ */
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import type { LinkboardDb } from '../db.ts';
+import type { PendingWrite } from '../pending-writes.ts';
+import type { LinkRow } from '../rows.ts';
+import { newestFirst, newestFirstOrder } from './directories.ts';
+import { readSince, useWithPending } from './live-rows.ts';
+
+/** Rows `start` to `start + rows.length` of a list of `total` links. */
+export interface LinkSlice {
+  total: number;
+  start: number;
+  rows: readonly LinkRow[];
+}
+
+export interface LinkWindow {
+  /** Links in the directory. */
+  count: number;
+  /** What the list shows: the search's matches, or a window of the directory's links. */
+  shown: LinkSlice;
+}
+
+/** Windows are read in pages of this many links (divisible by the grid's 1, 2 and 3 columns). */
+export const LINK_PAGE = 48;
+
+/** The whole list as one slice (a short list, tests). */
+export const sliceOf = (rows: readonly LinkRow[]): LinkSlice => ({ total: rows.length, start: 0, rows });
+
+/** The pages covering [start, end): what to read for a visible range. */
+export function pagesFor(start: number, end: number): { from: number; to: number } {
+  const from = Math.floor(Math.max(0, start) / LINK_PAGE) * LINK_PAGE;
+  const to = Math.max(from + LINK_PAGE, Math.ceil(Math.max(end, start + 1) / LINK_PAGE) * LINK_PAGE);
+  return { from, to };
+}
+
+/**
+ * `slice` with the pending writes to `directoryId` applied where they land inside it: a row of
+ * the slice replaced or removed, a new row inserted in order when it sorts within the slice (or
+ * first, when the slice starts the list). Writes beyond the slice show once committed.
+ */
+export function overlaySlice(slice: LinkSlice, writes: readonly PendingWrite[], directoryId: string): LinkSlice {
+  if (writes.length === 0) return slice;
+  const latest = new Map<string, LinkRow | null>();
+  for (const write of writes) latest.set(write.key, write.row as LinkRow | null);
+  const rows = [...slice.rows];
+  let total = slice.total;
+  for (const [key, row] of latest) {
+    const reachesEnd = slice.start + rows.length >= total;
+    const at = rows.findIndex((link) => link.id === key);
+    if (at >= 0) {
+      rows.splice(at, 1);
+      total -= 1;
+    }
+    if (row === null || row.directory_id !== directoryId) continue;
+    // A shown row stays; another lands here only when it sorts within the slice (a new link
+    // at the top of the list, say); a row sorting outside it is not in view either.
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const inside =
+      at >= 0 ||
+      !first ||
+      !last ||
+      ((slice.start === 0 || newestFirstOrder(row, first) >= 0) && (reachesEnd || newestFirstOrder(row, last) <= 0));
+    if (!inside) continue;
+    let index = 0;
+    while (index < rows.length && newestFirstOrder(rows[index] as LinkRow, row) <= 0) index += 1;
+    rows.splice(index, 0, row);
+    total += 1;
+  }
+  return { total, start: slice.start, rows };
+}
+
+const inDirectory = (db: LinkboardDb, directoryId: string) =>
+  db.saved_links.where('[directory_id+created_at]').between([directoryId, Dexie.minKey], [directoryId, Dexie.maxKey]);
+
+/**
+ * Links `from` to `to` of a directory, newest first, through [directory_id+created_at]: a live
+ * query over this woken only by writes to this directory's links.
+ */
+export function readWindowRows(db: LinkboardDb, directoryId: string, from: number, to: number): Promise<LinkRow[]> {
+  return inDirectory(db, directoryId)
+    .reverse()
+    .offset(from)
+    .limit(to - from)
+    .toArray();
+}
+
+/**
+ * One read of the Links screen (a live query): the directory's count, and its window of links
+ * or all of them when `searching`. The count is an IndexedDB count of the directory_id index
+ * (no rows read); Dexie wakes a count on any write to the table, which costs that count and
+ * one window.
+ */
+export function readLinkWindow(db: LinkboardDb, directoryId: string, searching: boolean, from: number, to: number) {
+  return readSince(db, async () => {
+    const [count, rows] = await Promise.all([
+      db.saved_links.where('directory_id').equals(directoryId).count(),
+      searching
+        ? db.saved_links.where('directory_id').equals(directoryId).toArray().then(newestFirst)
+        : readWindowRows(db, directoryId, from, to),
+    ]);
+    const slice: LinkSlice = searching ? sliceOf(rows) : { total: count, start: from, rows };
+    return { count, all: searching, slice };
+  });
+}
+
+/**
+ * The Links screen's data for one directory: its count, and either the window [start, end)
+ * (no search) or the matches of `search` (in memory). Undefined while the first read runs.
+ */
+export function useLinkWindow(
+  db: LinkboardDb,
+  directoryId: string,
+  searching: boolean,
+  matches: (link: LinkRow) => boolean,
+  range: { start: number; end: number },
+): LinkWindow | undefined {
+  const { from, to } = pagesFor(range.start, range.end);
+  const live = useLiveQuery(
+    () => readLinkWindow(db, directoryId, searching, from, to),
+    [db, directoryId, searching, from, to],
+  );
+  const apply = useCallback(
+    (read: NonNullable<typeof live>, pending: (table: 'saved_links') => readonly PendingWrite[]): LinkWindow => {
+      const base = overlaySlice(read.slice, pending('saved_links'), directoryId);
+      const count = read.count + (base.total - read.slice.total);
+      return { count, shown: read.all ? sliceOf(base.rows.filter(matches)) : base };
+    },
+    [directoryId, matches],
+  );
+  return useWithPending(db, live, apply);
+}
