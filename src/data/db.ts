@@ -12,7 +12,8 @@ import type {
   UserProfileRow,
   VoteRow,
 } from './rows.ts';
-import { dexieStores, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
+import { countedIndexes, dexieStores, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
+import { COUNTS_STORE, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
 import { PendingWrites, pendingWritesMiddleware } from './pending-writes.ts';
 
 export interface OpenUserDbOptions {
@@ -32,6 +33,8 @@ export class LinkboardDb extends Dexie {
   user_votes!: Table<VoteRow, string>;
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
+  /** Row counts per counted index value (index-counts.ts). */
+  counts!: Table<CountRow, string>;
 
   readonly userId: string;
   /** Rows `mutate` wrote that screens show before the commit (pending-writes.ts). */
@@ -42,8 +45,17 @@ export class LinkboardDb extends Dexie {
     super(dbName(userId), options);
     this.userId = userId;
     // The synced tables come from their declaration; changing a store string needs a new version
-    // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at].
-    this.version(2).stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key' });
+    // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at];
+    // 3: the counts store, filled from the rows already there.
+    const counted = countedIndexes();
+    this.version(3)
+      .stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' })
+      .upgrade(async (tx) => {
+        for (const [table, indexes] of Object.entries(counted)) {
+          await tx.table(COUNTS_STORE).bulkPut(countsOf(table, indexes, await tx.table(table).toArray()));
+        }
+      });
+    this.use(indexCountsMiddleware(counted));
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }
 

@@ -49,6 +49,8 @@ export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   key: 'id';
   /** Dexie secondary indexes (what the client queries by; '[a+b]' is a compound index). */
   indexes: readonly string[];
+  /** Indexes whose row count per value the client keeps (index-counts.ts): what screens count by. */
+  counted?: readonly string[];
   /** The row's fields: the checks on a pulled row and, through rows.ts, its TypeScript type. */
   fields: E;
   /** Fields that are not columns of the server's table (computed by sync_pull, or local only). */
@@ -115,6 +117,7 @@ export const syncedTables = {
     key: 'id',
     // [directory_id+created_at]: a directory's links newest first, a window at a time.
     indexes: ['directory_id', 'owner_id', '[directory_id+created_at]'],
+    counted: ['directory_id', 'owner_id'],
     fields: {
       ...base,
       directory_id: text,
@@ -223,6 +226,16 @@ export function dexieStores(): Record<SyncedTableName, string> {
     stores[name] = [spec.key, ...spec.indexes].join(', ');
   }
   return stores;
+}
+
+/** The counted indexes per table (index-counts.ts). */
+export function countedIndexes(): Record<string, readonly string[]> {
+  const counted: Record<string, readonly string[]> = {};
+  for (const name of syncedTableNames) {
+    const spec: SyncedTableSpec = syncedTables[name];
+    if (spec.counted) counted[name] = spec.counted;
+  }
+  return counted;
 }
 
 export class InvalidRowError extends Error {

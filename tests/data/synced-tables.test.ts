@@ -27,8 +27,8 @@ it('derives the Dexie stores the database was created with (a change needs a new
     user_votes: 'id, post_id, user_id',
   });
   const db = freshDb();
-  expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'meta', 'outbox'].sort());
-  expect(db.verno).toBe(2);
+  expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'counts', 'meta', 'outbox'].sort());
+  expect(db.verno).toBe(3);
 });
 
 it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {

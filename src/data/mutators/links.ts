@@ -63,7 +63,8 @@ export const linkCreate: Mutator<'link.create'> = {
     if (out.is_favorite && directoryRule('link.favorite', 'owner', tier) === 'limit_reached') {
       refuse('limit_reached', messages.favourites);
     }
-    if (tier !== null) {
+    // Only Free limits links; IndexedDB counts by walking the index, so paid plans skip it.
+    if (tier === 'free') {
       const owned = await tx.saved_links.where('owner_id').equals(directory.owner_id).count();
       if (!underLimit(tier, 'links', owned)) refuse('limit_reached', messages.moreLinks);
     }

@@ -1,7 +1,7 @@
 /** Counts the dashboard shows that no other screen reads, from the indexes (spec 2.5, design 4.4). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LinkboardDb } from '../db.ts';
-import { countPollsCreatedSince } from '../counts.ts';
+import { countPollsCreatedSince, keptCount } from '../counts.ts';
 
 export interface DashboardCounts {
   /** Links the user owns (what the Free plan's 30 counts), wherever they sit. */
@@ -14,7 +14,7 @@ export interface DashboardCounts {
 export function useDashboardCounts(db: LinkboardDb, userId: string, since: number): DashboardCounts | undefined {
   return useLiveQuery(async () => {
     const [links, pollsSince] = await Promise.all([
-      db.saved_links.where('owner_id').equals(userId).count(),
+      keptCount(db, 'saved_links', 'owner_id', userId),
       countPollsCreatedSince(db, userId, since),
     ]);
     return { links, pollsSince };

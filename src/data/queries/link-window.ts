@@ -1,14 +1,15 @@
 /**
  * A directory's links as the Links screen shows them (issue 15, point 1): only the rows in
  * view, read newest first through the [directory_id+created_at] index, and the directory's
- * count from the directory_id index. A write to another directory wakes neither query; a
- * write to this one re-reads one window, not the directory. A search reads the directory's
+ * kept count (index-counts.ts). A write to another directory wakes neither; a write to this
+ * one re-reads one window and one count row, not the directory. A search reads the directory's
  * links once and filters them in memory on each keystroke. Changes made on this device show
  * before IndexedDB commits them (pending-writes.ts).
  */
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
+import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import type { PendingWrite } from '../pending-writes.ts';
 import type { LinkRow } from '../rows.ts';
@@ -95,15 +96,13 @@ export function readWindowRows(db: LinkboardDb, directoryId: string, from: numbe
 }
 
 /**
- * One read of the Links screen (a live query): the directory's count, and its window of links
- * or all of them when `searching`. The count is an IndexedDB count of the directory_id index
- * (no rows read); Dexie wakes a count on any write to the table, which costs that count and
- * one window.
+ * One read of the Links screen (a live query): the directory's kept count (index-counts.ts),
+ * and its window of links or all of them when `searching`.
  */
 export function readLinkWindow(db: LinkboardDb, directoryId: string, searching: boolean, from: number, to: number) {
   return readSince(db, async () => {
     const [count, rows] = await Promise.all([
-      db.saved_links.where('directory_id').equals(directoryId).count(),
+      keptCount(db, 'saved_links', 'directory_id', directoryId),
       searching
         ? db.saved_links.where('directory_id').equals(directoryId).toArray().then(newestFirst)
         : readWindowRows(db, directoryId, from, to),

@@ -1,5 +1,6 @@
-/** Link counts for the cards, the plan limits and the dashboard: read from the indexes only. */
+/** Link counts for the cards, the plan limits and the dashboard: the kept counts (index-counts.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { keptCount, keptCounts } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 
 export interface LinkStats {
@@ -11,17 +12,15 @@ export interface LinkStats {
   ownedDirectories: number;
 }
 
-/** Counts for the cards and the plan limits, read from the indexes only (no link rows). */
+/** Counts for the cards and the plan limits, from the kept counts (no link rows or index entries). */
 export function useLinkStats(db: LinkboardDb, userId: string): LinkStats | undefined {
   return useLiveQuery(async () => {
-    // One IndexedDB count per directory (no keys or rows read), however many links there are.
-    const [directoryIds, owned, ownedDirectories] = await Promise.all([
-      db.link_directories.toCollection().primaryKeys(),
-      db.saved_links.where('owner_id').equals(userId).count(),
+    // Kept counts (index-counts.ts): no link rows or index entries read.
+    const [perDirectory, owned, ownedDirectories] = await Promise.all([
+      keptCounts(db, 'saved_links', 'directory_id'),
+      keptCount(db, 'saved_links', 'owner_id', userId),
       db.link_directories.where('owner_id').equals(userId).count(),
     ]);
-    const counts = await Promise.all(directoryIds.map((id) => db.saved_links.where('directory_id').equals(id).count()));
-    const perDirectory = new Map(directoryIds.map((id, i) => [String(id), counts[i] ?? 0]));
     return { perDirectory, owned, ownedDirectories };
   }, [db, userId]);
 }
@@ -32,7 +31,7 @@ export function useLinkStats(db: LinkboardDb, userId: string): LinkStats | undef
  */
 export function useOwnerLinkCount(db: LinkboardDb, ownerId: string | null): number | undefined {
   return useLiveQuery(
-    async () => (ownerId === null ? undefined : db.saved_links.where('owner_id').equals(ownerId).count()),
+    async () => (ownerId === null ? undefined : keptCount(db, 'saved_links', 'owner_id', ownerId)),
     [db, ownerId],
   );
 }
