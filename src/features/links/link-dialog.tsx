@@ -53,7 +53,13 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
     let id = link?.id ?? '';
     try {
       if (link) {
-        ok = (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
+        // Only a change is queued: a star alone is one mutation, on screen in one transaction.
+        const changed =
+          fields.url !== link.url ||
+          fields.title !== link.title ||
+          (fields.notes ?? null) !== (link.notes ?? null) ||
+          (paid && tags.join('\u0000') !== link.tags.join('\u0000'));
+        ok = !changed || (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
         if (ok && paid && favorite !== link.is_favorite) {
           ok = (await mutate('link.set_favorite', { id: link.id, value: favorite })) !== null;
         }

@@ -141,6 +141,17 @@ describe('the Add/Edit Link dialog', () => {
       tags: ['a'],
     });
   });
+
+  it('queues only the star when nothing else changed', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro', existing);
+    await user.click(
+      screen.getByRole('button', { name: existing.is_favorite ? 'Remove from favorites' : 'Add to favorites' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(mutate.mock.calls.map(([name]) => name)).toEqual(['link.set_favorite']);
+    expect(onClose).toHaveBeenCalled();
+  });
 });
 
 describe('a failed save', () => {
