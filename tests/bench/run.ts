@@ -16,6 +16,7 @@ import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './da
 import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
+import { scale } from './scale.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
 
@@ -35,9 +36,13 @@ const plan: Plan & { realtimeSamples: number; capMs: number; lighthouseRuns: num
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
 };
 const started = performance.now();
-/** BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push: run only these parts (a partial run never passes as a whole). */
+/**
+ * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push: run only these parts (a partial run
+ * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
+ */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const want = (part: string) => !only || only.includes(part);
+const optIn = new Set(['scale']);
+const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
 /** Runs one part of the bench; a crash is reported, the other parts still run, and the run fails. */
@@ -178,6 +183,11 @@ async function main(): Promise<void> {
       const pushPlan = { ...plan, samples: plan.pushSamples, warmups: 1 };
       measures.push(...(await push(pushContext, pushPage, pushDirs, pushPlan)));
       await pushContext.close();
+    });
+
+    await part('scale', async () => {
+      plan.log('scale: 50,000 links, 5,000 events and 500 tasks in one account');
+      measures.push(...(await scale(stack, context, plan)));
     });
   } finally {
     for (const opened of contexts) await opened.close().catch(() => undefined);
