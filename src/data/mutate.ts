@@ -47,6 +47,8 @@ export async function mutate<N extends MutationName>(
     const after = argsProblem(name, normalized);
     if (after !== null) refuse('invalid', after);
     await mutator.apply(db, normalized, ctx);
+    // Every row of the change at once: a screen never shows half of it.
+    if (tx) db.pending.reveal(tx.idbtrans);
     const queued: OutboxRow = {
       id: options.id ?? crypto.randomUUID(),
       name,

@@ -4,11 +4,12 @@
  * `mutate` validates, applies and queues in one explicit read-write transaction. Dexie's own
  * optimistic updates skip explicit transactions, so a live query only sees the change once the
  * transaction has committed and the query has read IndexedDB again: two round trips between
- * the click and the paint. Here a DBCore middleware hands every row a `mutate` transaction
- * puts or deletes to this store the moment the write is issued (after the mutator's checks
- * passed), and screens that read through `useLiveRows` lay those rows over their last live
- * result at once. An aborted transaction takes its rows back; a committed one keeps them until
- * every live query has read IndexedDB after the commit.
+ * the click and the paint. Here a DBCore middleware notes every row a `mutate` transaction
+ * puts or deletes as the write is issued; once the mutator's apply has issued all of them,
+ * `mutate` reveals them together (a screen never shows half of a change, such as a vote
+ * without its poll's counts), and screens that read through `useWithPending` lay them over
+ * their last live result at once. An aborted transaction takes its rows back; a committed one
+ * keeps them until every live query has read IndexedDB after the commit.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
 
@@ -22,6 +23,8 @@ export interface PendingWrite {
 
 interface Entry extends PendingWrite {
   tx: DBCoreTransaction;
+  /** Shown once the whole change is written (reveal), so no screen sees half of it. */
+  shown: boolean;
 }
 
 /** How long a committed write is kept for queries that have not read again yet. */
@@ -55,7 +58,7 @@ export class PendingWrites {
     const entries = this.byTable.get(table);
     if (!entries) return [];
     return entries
-      .filter((entry) => entry.epoch === null || entry.epoch > since)
+      .filter((entry) => entry.shown && (entry.epoch === null || entry.epoch > since))
       .map(({ key, row, epoch }) => ({ key, row, epoch }));
   }
 
@@ -64,9 +67,22 @@ export class PendingWrites {
     if (!this.tracked.has(tx) || writes.length === 0) return;
     this.watch(tx);
     const entries = this.byTable.get(table) ?? [];
-    for (const write of writes) entries.push({ ...write, epoch: null, tx });
+    for (const write of writes) entries.push({ ...write, epoch: null, tx, shown: false });
     this.byTable.set(table, entries);
-    this.emit();
+  }
+
+  /** Shows the writes `tx` has issued so far, all at once (`mutate` calls this after apply). */
+  reveal(tx: DBCoreTransaction): void {
+    let revealed = false;
+    for (const entries of this.byTable.values()) {
+      for (const entry of entries) {
+        if (entry.tx === tx && !entry.shown) {
+          entry.shown = true;
+          revealed = true;
+        }
+      }
+    }
+    if (revealed) this.emit();
   }
 
   private watch(tx: DBCoreTransaction): void {
@@ -82,7 +98,13 @@ export class PendingWrites {
     const epoch = ++this.epoch;
     for (const [table, entries] of this.byTable) {
       const kept = committed ? entries : entries.filter((entry) => entry.tx !== tx);
-      if (committed) for (const entry of kept) if (entry.tx === tx) entry.epoch = epoch;
+      if (committed) {
+        for (const entry of kept) {
+          if (entry.tx !== tx) continue;
+          entry.epoch = epoch;
+          entry.shown = true;
+        }
+      }
       if (kept.length === 0) this.byTable.delete(table);
       else this.byTable.set(table, kept);
     }
