@@ -1,16 +1,49 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { createElement, lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '../backend/current-user-store.ts';
+import { rememberedUsername } from '../backend/remembered-username.ts';
 import { isProfileSegment } from '../features/profile/public-url.ts';
 import { RouteGuard } from './route-guard.tsx';
 
-/** Lazily loads a named export, so each screen is its own chunk. */
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Component />;
+interface Preloadable {
+  /** Starts loading the screen's chunk (once); resolves when it is loaded. */
+  preload(): Promise<unknown>;
 }
 
-const PublicLayout = lazy(async () => ({ default: (await import('../ui/public-layout.tsx')).PublicLayout }));
+/**
+ * Lazily loads a named export, so each screen is its own chunk. Once its chunk is loaded (say by
+ * `preloadRoute` at boot) the component renders at once instead of suspending: React throttles
+ * the reveal of suspended content by 300 ms, which a warm start cannot afford twice.
+ */
+function preloadable<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => ({ default: (loaded = module[name] as ComponentType<P>) }),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  return Object.assign((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props)), { preload });
+}
+
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): ReactElement {
+  const Screen = preloadable<object, M>(load, name);
+  return <Screen />;
+}
+
+const preloadOf = (element: ReactNode): Preloadable | null => {
+  const type = (element as ReactElement | null)?.type as Partial<Preloadable> | undefined;
+  return typeof type?.preload === 'function' ? (type as Preloadable) : null;
+};
+
+const PublicLayout = preloadable<{ children: ReactNode }, typeof import('../ui/public-layout.tsx')>(
+  () => import('../ui/public-layout.tsx'),
+  'PublicLayout',
+);
 
 function PublicPages(): ReactNode {
   return (
@@ -19,6 +52,7 @@ function PublicPages(): ReactNode {
     </PublicLayout>
   );
 }
+PublicPages.preload = PublicLayout.preload;
 
 const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
 const sharedDirectory = screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage');
@@ -45,6 +79,7 @@ function Workspace(): ReactNode {
   const { dirId } = useParams();
   return status === 'signed-out' && dirId ? sharedDirectory : signedIn;
 }
+Workspace.preload = () => preloadOf(signedIn)!.preload();
 
 /** A signed-in page reachable with and without the {username} segment. */
 function scoped(page: string, element: ReactNode): RouteObject[] {
@@ -135,3 +170,23 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunks of the screen at `pathname` (and of the signed-in area around it) in parallel,
+ * before the first render, so a warm start never shows a fallback: the app renders once its chunks
+ * are here. Resolves even when one fails (the screen then suspends and its boundary reports it).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loads: (Promise<unknown> | undefined)[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element as ReactElement | undefined;
+    // A device that remembers no signed-in user is a visitor's: no workspace chunks, and a
+    // directory address opens the shared view.
+    if (element?.type === Workspace && rememberedUsername() === null) {
+      if (match.params.dirId) loads.push(preloadOf(sharedDirectory)?.preload());
+      break;
+    }
+    loads.push(preloadOf(element)?.preload());
+  }
+  return Promise.all(loads.map((load) => load?.catch(() => undefined)));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberUsername } from '../../backend/remembered-username.ts';
@@ -13,8 +13,16 @@ import { latestUser, mutationContextFor, startUserSession, useUserSession } from
 /** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
 function ProfileFollower({ db }: { db: LinkboardDb }) {
   const profile = useProfile(db);
+  const first = useRef(true);
   useEffect(() => {
     if (!profile) return;
+    // The row this device held before the session's first pull is no newer than the profile the
+    // server has just answered (current-user-store): following it would move a fresh plan back
+    // for a moment (and tell a downgrade). Offline, the stored row is the newest there is.
+    if (first.current) {
+      first.current = false;
+      if (!useCurrentUser.getState().offline) return;
+    }
     useCurrentUser.getState().updateUser({
       username: profile.username,
       full_name: profile.full_name,
