@@ -77,7 +77,10 @@ function UserPage(): ReactNode {
 function Workspace(): ReactNode {
   const status = useCurrentUser((state) => state.status);
   const { dirId } = useParams();
-  return status === 'signed-out' && dirId ? sharedDirectory : signedIn;
+  // While the user loads, a device that remembers nobody is taken for a visitor's, so a shared
+  // link never downloads the workspace (a signed-in user is moved to it once loaded).
+  const visitor = status === 'signed-out' || (status !== 'signed-in' && rememberedUsername() === null);
+  return visitor && dirId ? sharedDirectory : signedIn;
 }
 Workspace.preload = () => preloadOf(signedIn)!.preload();
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CurrentUser } from './profile.ts';
+import { readStoredSessionUser } from './session-storage.ts';
 
 export type SessionStatus = 'idle' | 'loading' | 'signed-in' | 'signed-out';
 
@@ -28,7 +29,7 @@ function offlineNow(): boolean {
 
 /**
  * The signed-in user, shared by the shell and the screens. supabase-js is imported on
- * demand so that public pages never load it. Offline (or with the backend unreachable) the
+ * demand, and only when a session is stored, so that a visitor's pages never load it. Offline (or with the backend unreachable) the
  * cached session and profile keep the user signed in; only a missing or refused session
  * signs out.
  */
@@ -44,6 +45,12 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
   reload() {
     if (get().status !== 'signed-in') set({ status: 'loading' });
     loading = (async () => {
+      // No stored session: signed out, without loading supabase-js (a visitor's page never does).
+      if (!(await readStoredSessionUser())) {
+        get().setUser(null);
+        set({ offline: false });
+        return null;
+      }
       const [{ supabase }, { fetchCurrentUser, BackendUnreachableError }, cache] = await Promise.all([
         import('./supabase.ts'),
         import('./profile.ts'),

@@ -6,7 +6,7 @@ import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const rpc = vi.hoisted(() => vi.fn());
-vi.mock('../../src/backend/supabase.ts', () => ({ supabase: { rpc } }));
+vi.mock('../../src/backend/anon-rpc.ts', () => ({ anonRpc: rpc }));
 
 import { routes } from '../../src/app/routes.tsx';
 import { useCurrentUser } from '../../src/backend/current-user-store.ts';

@@ -72,6 +72,14 @@ describe('the current user', () => {
     expect(useCurrentUser.getState()).toMatchObject({ status: 'signed-out', user: null });
   });
 
+  it('signs a visitor out from storage alone: no stored session, no supabase-js', async () => {
+    await sessionStorageAdapter.removeItem(SESSION_STORAGE_KEY);
+    await useCurrentUser.getState().reload();
+    expect(useCurrentUser.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(auth.getSession).not.toHaveBeenCalled();
+    expect(auth.onAuthStateChange).not.toHaveBeenCalled();
+  });
+
   it('signs out when the server refuses the session, even with a cached profile', async () => {
     await saveCachedProfile(profile);
     rpc.mockResolvedValue({ data: null, error: { message: 'JWT expired', code: 'PGRST301' }, status: 401 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStack } from '../../supabase/local/app.ts';
+import { anonRpc } from '../../src/backend/anon-rpc.ts';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
@@ -120,6 +121,22 @@ describe('password guesses, throttled in the database', () => {
       [dir],
     );
     expect(Number(rows[0]?.n)).toBe(1);
+    // The visitor pages' plain-fetch client reads the same answers as supabase-js.
+    const target = { url: BASE, key: TEST_ANON_KEY, fetcher: call };
+    const plain = await anonRpc('get_public_directory', { p_directory_id: dir, p_password: 'nope' }, target);
+    expect(plain).toEqual({
+      data: null,
+      status: 403,
+      error: { code: wrong.error?.code ?? null, message: 'Wrong password.', hint: 'forbidden' },
+    });
+    const open = await anonRpc<{ directory: { id: string }; links: unknown[] }>(
+      'get_public_directory',
+      { p_directory_id: dir, p_password: 'open sesame' },
+      target,
+    );
+    expect(open.status).toBe(200);
+    expect(open.data?.directory.id).toBe(dir);
+    expect(open.data?.links).toHaveLength(1);
   });
 
   it('throttles the RPC itself too (what the app calls), keyed on the address the stack sets', async () => {

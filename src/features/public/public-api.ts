@@ -3,7 +3,7 @@
  * A page that loaded is kept as an offline copy; when the server cannot be reached, the copy
  * (or 'offline') is answered, never 'unavailable' or 'missing'.
  */
-import { supabase } from '../../backend/supabase.ts';
+import { anonRpc } from '../../backend/anon-rpc.ts';
 import { deleteCopy, directoryKey, profileKey, readCopy, saveCopy } from './offline-copies.ts';
 import { isUuid } from './open-url.ts';
 
@@ -56,8 +56,8 @@ function unreachable(status: number | undefined): boolean {
 
 async function call<T>(fn: string, args: Record<string, unknown>): Promise<Reply<T>> {
   try {
-    const { data, error, status } = await supabase.rpc(fn, args);
-    if (!error) return { kind: 'data', data: data as T };
+    const { data, error, status } = await anonRpc<T>(fn, args);
+    if (!error) return { kind: 'data', data };
     if (status === 429 || error.hint === 'throttled') return { kind: 'throttled', message: error.message || THROTTLED };
     if (unreachable(status)) return { kind: 'unreachable' };
     return { kind: 'refused', hint: error.hint ?? null };

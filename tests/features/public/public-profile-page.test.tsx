@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const rpc = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/backend/supabase.ts', () => ({ supabase: { rpc } }));
+vi.mock('../../../src/backend/anon-rpc.ts', () => ({ anonRpc: rpc }));
 
 import { PublicProfilePage } from '../../../src/features/public/public-profile-page.tsx';
 import { freshVisitor, noNetwork, ok } from './visitor-rpc.ts';
