@@ -59,6 +59,28 @@ const budgets = [
       'src/features/marketing/cookie-banner.tsx',
     ],
   },
+  // Visitors' pages (issue 15, point 4): no supabase-js, Dexie or sync engine. What they load
+  // after the first render (the cookie banner, workbox-window) is counted as well.
+  {
+    name: 'public directory (visitor)',
+    limitKb: 100,
+    entries: [
+      'index.html',
+      'chunk:public-layout',
+      'src/features/public/shared-directory-page.tsx',
+      'src/features/marketing/cookie-banner.tsx',
+    ],
+  },
+  {
+    name: 'public profile (visitor)',
+    limitKb: 100,
+    entries: [
+      'index.html',
+      'chunk:public-layout',
+      'src/features/public/public-profile-page.tsx',
+      'src/features/marketing/cookie-banner.tsx',
+    ],
+  },
 ];
 
 let failed = false;

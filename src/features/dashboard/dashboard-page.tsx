@@ -1,16 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { upgradeBannerUsages } from '../../domain/dashboard.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { AdSlot } from '../../ui/ad-slot.tsx';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { QuickAccess } from './quick-access.tsx';
-import { QuickAddMenu } from './quick-add-menu.tsx';
 import { StatsGrid } from './stats-grid.tsx';
 import { TodaysFocus } from './todays-focus.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 import { useBannerDismissal } from './use-banner-dismissal.ts';
 import { useDashboard } from './use-dashboard.ts';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
+
+// The menu (Radix DropdownMenu and its positioning) loads after the first paint; until then the
+// same-looking button stands in, so the dashboard's first download stays within its budget.
+const QuickAddMenu = lazy(async () => ({ default: (await import('./quick-add-menu.tsx')).QuickAddMenu }));
+const quickAddButton =
+  'bg-brand-600 hover:bg-brand-700 inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium text-white';
+
+function QuickAddPlaceholder() {
+  return (
+    <button type="button" className={quickAddButton} aria-haspopup="menu" aria-disabled="true">
+      <span aria-hidden="true">+</span> Quick Add
+    </button>
+  );
+}
 
 /** First word of the full name, or 'there' (spec 2.5). */
 export function greetingName(fullName: string | null | undefined): string {
@@ -44,7 +58,9 @@ export function DashboardPage() {
         <div className="space-y-6">
           <header className="flex flex-wrap items-center justify-between gap-4">
             <h1 className="text-2xl font-bold text-slate-900">Welcome back, {greetingName(fullName)}!</h1>
-            <QuickAddMenu username={username} />
+            <Suspense fallback={<QuickAddPlaceholder />}>
+              <QuickAddMenu username={username} />
+            </Suspense>
           </header>
           <StatsGrid stats={loaded.stats} />
           {tier === 'free' && <AdSlot shape="banner" />}
