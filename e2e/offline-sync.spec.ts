@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
+import { controlledByServiceWorker } from './support/workspace.ts';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 
@@ -72,6 +73,8 @@ test('sign-out with unsynced changes asks first, then deletes the local data', a
   const userId = await localDbName();
 
   await page.getByRole('link', { name: /Your Profile/ }).click();
+  // After the first online visit the service worker serves the app (the page it lands on after sign-out).
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await page.getByLabel('Bio').fill('never synced');
   await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -123,7 +123,8 @@ export function useLinkWindow(
   matches: (link: LinkRow) => boolean,
   range: { start: number; end: number },
 ): LinkWindow | undefined {
-  const { from, to } = pagesFor(range.start, range.end);
+  // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
+  const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
   const live = useLiveQuery(
     () => readLinkWindow(db, directoryId, searching, from, to),
     [db, directoryId, searching, from, to],
