@@ -15,6 +15,70 @@ export interface MutateOptions {
   id?: string;
 }
 
+/** One mutation of a batch (mutateMany). */
+export type MutationStep = { [N in MutationName]: { name: N; args: MutationArgs[N] } }[MutationName];
+
+export interface MutateManyOptions {
+  /**
+   * A refused step (a MutationError: over a limit, a duplicate) is reported and the others are
+   * queued; by default the first refusal writes nothing at all.
+   */
+  skipRefused?: boolean;
+}
+
+export interface MutateManyResult {
+  /** The queued outbox rows, in the steps' order. */
+  queued: OutboxRow[];
+  /** The refused steps (with skipRefused), by their index in `steps`. */
+  refused: { index: number; error: MutationError }[];
+}
+
+/**
+ * Checks `args` with the mutator's own rules first (a refusal keeps the spec's wording), then
+ * their shape, and applies the change. Runs inside the caller's transaction.
+ */
+async function checkAndApply<N extends MutationName>(
+  db: LinkboardDb,
+  name: N,
+  args: MutationArgs[N],
+  ctx: MutationContext,
+): Promise<MutationArgs[N]> {
+  const mutator = mutators[name] as Mutator<N>;
+  // A caller outside TypeScript's reach (a stale form state, a cast) is refused, never queued.
+  const problem = argsProblem(name, args);
+  let normalized: MutationArgs[N];
+  try {
+    normalized = await mutator.validate(db, args, ctx);
+  } catch (error) {
+    if (problem !== null && !(error instanceof MutationError)) refuse('invalid', problem);
+    throw error;
+  }
+  // Whatever the mutator's checks let through must still have the shape of the args.
+  const after = argsProblem(name, normalized);
+  if (after !== null) refuse('invalid', after);
+  await mutator.apply(db, normalized, ctx);
+  return normalized;
+}
+
+function outboxEntry(name: MutationName, args: unknown, ctx: MutationContext, id?: string): OutboxRow {
+  return {
+    id: id ?? crypto.randomUUID(),
+    name,
+    args: args as Record<string, unknown>,
+    created_at: ctx.now().toISOString(),
+    attempts: 0,
+    status: 'pending',
+    version: OUTBOX_VERSION,
+  };
+}
+
+/** The tables of every mutator in `names`, with the outbox: one transaction's scope. */
+function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
+  const tables = new Set<string>();
+  for (const name of names) for (const table of mutators[name].tables) tables.add(table);
+  return [...[...tables].map((table) => db.table(table)), db.outbox];
+}
+
 /**
  * Validates `args` with the same rules and plan limits as the server, then applies the
  * optimistic change and appends the outbox row in ONE read-write transaction. Throws a
@@ -27,40 +91,54 @@ export async function mutate<N extends MutationName>(
   ctx: MutationContext,
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
-  const mutator = mutators[name] as Mutator<N>;
-  // A caller outside TypeScript's reach (a stale form state, a cast) is refused, never queued.
-  const problem = argsProblem(name, args);
-  const tables = [...mutator.tables.map((table) => db.table(table)), db.outbox];
-  const row = await db.transaction('rw', tables, async () => {
+  const row = await db.transaction('rw', scopeOf(db, [name]), async () => {
     // What apply writes is on screen before the commit (pending-writes.ts).
     const tx = Dexie.currentTransaction;
     if (tx) db.pending.track(tx.idbtrans);
-    // The mutator's own checks come first, so a refusal keeps the spec's wording; whatever they
-    // let through must still have the shape of the args.
-    let normalized: MutationArgs[N];
-    try {
-      normalized = await mutator.validate(db, args, ctx);
-    } catch (error) {
-      if (problem !== null && !(error instanceof MutationError)) refuse('invalid', problem);
-      throw error;
-    }
-    const after = argsProblem(name, normalized);
-    if (after !== null) refuse('invalid', after);
-    await mutator.apply(db, normalized, ctx);
+    const normalized = await checkAndApply(db, name, args, ctx);
     // Every row of the change at once: a screen never shows half of it.
     if (tx) db.pending.reveal(tx.idbtrans);
-    const queued: OutboxRow = {
-      id: options.id ?? crypto.randomUUID(),
-      name,
-      args: normalized as unknown as Record<string, unknown>,
-      created_at: ctx.now().toISOString(),
-      attempts: 0,
-      status: 'pending',
-      version: OUTBOX_VERSION,
-    };
+    const queued = outboxEntry(name, normalized, ctx, options.id);
     queued.seq = await db.outbox.add(queued);
     return queued;
   });
   db.notifyMutation(row);
   return row;
+}
+
+/**
+ * Many mutations made by one action (an import): each checked and applied as `mutate` does,
+ * in order (a step sees the ones before it, so plan limits count them), and queued with one
+ * bulk write, all in ONE read-write transaction; screens show them together. A MutationError
+ * aborts the whole batch unless `skipRefused`, when the step is reported and skipped.
+ */
+export async function mutateMany(
+  db: LinkboardDb,
+  steps: readonly MutationStep[],
+  ctx: MutationContext,
+  options: MutateManyOptions = {},
+): Promise<MutateManyResult> {
+  if (steps.length === 0) return { queued: [], refused: [] };
+  const result = await db.transaction('rw', scopeOf(db, new Set(steps.map((step) => step.name))), async () => {
+    const tx = Dexie.currentTransaction;
+    if (tx) db.pending.track(tx.idbtrans);
+    const queued: OutboxRow[] = [];
+    const refused: MutateManyResult['refused'] = [];
+    for (const [index, step] of steps.entries()) {
+      try {
+        const normalized = await checkAndApply(db, step.name, step.args, ctx);
+        queued.push(outboxEntry(step.name, normalized, ctx));
+      } catch (error) {
+        if (!(error instanceof MutationError) || !options.skipRefused) throw error;
+        refused.push({ index, error });
+      }
+    }
+    if (tx) db.pending.reveal(tx.idbtrans);
+    const seqs = await db.outbox.bulkAdd(queued, { allKeys: true });
+    queued.forEach((row, i) => (row.seq = seqs[i]));
+    return { queued, refused };
+  });
+  const last = result.queued.at(-1);
+  if (last) db.notifyMutation(last);
+  return result;
 }

@@ -109,6 +109,8 @@ export function checkEntries(rows: readonly unknown[]): OutboxRead {
  * can discard it. Returns how many entries were failed. Run when the engine starts.
  */
 export async function upgradeOutbox(db: LinkboardDb): Promise<number> {
+  // Read first: a queue with nothing to upgrade opens no read-write transaction.
+  if ((await db.outbox.toArray()).every((row) => entryProblem(row) === null)) return 0;
   return db.transaction('rw', db.outbox, async () => {
     let failed = 0;
     const rows: StoredEntry[] = await db.outbox.toArray();

@@ -4,7 +4,7 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { Touched } from '../data/targets.ts';
 import { InvalidRowError } from '../data/synced-tables.ts';
 import { SyncTransportError, type PushAnswer, type PushResult } from '../backend/sync-transport.ts';
-import { checkWireRows, deleteRows, putRows, syncScope } from './apply-rows.ts';
+import { RowChanges, checkWireRows, syncScope } from './apply-rows.ts';
 import { rebase } from './rebase.ts';
 
 export interface PushOutcome {
@@ -29,31 +29,45 @@ export function checkAnswerRows(answer: PushAnswer): void {
   }
 }
 
+/**
+ * In one transaction: the answered mutations still in the outbox (a discard may have taken one
+ * meanwhile) leave it in one bulk delete; the canonical rows of all results are merged in order
+ * and written per table, skipping those the device holds unchanged (most of an own change comes
+ * back as it was applied); then only the queued mutations those rows touched are re-applied.
+ */
 export async function applyPushAnswer(
   db: LinkboardDb,
   sentIds: readonly string[],
   answer: PushAnswer,
   ctx: MutationContext,
 ): Promise<PushOutcome> {
-  const sent = new Set(sentIds);
-  const results = answer.results;
   checkAnswerRows(answer);
+  const sent = new Set(sentIds);
+  const answered: PushResult[] = [];
+  const seen = new Set<string>();
+  for (const result of answer.results) {
+    if (!sent.has(result.id) || seen.has(result.id)) continue;
+    seen.add(result.id);
+    answered.push(result);
+  }
   return db.transaction('rw', syncScope(db), async () => {
-    const rejected: PushResult[] = [];
-    let settled = 0;
-    const touched = new Touched();
-    for (const result of results) {
-      if (!sent.has(result.id)) continue;
-      const deleted = await db.outbox.where('id').equals(result.id).delete();
-      if (deleted === 0) continue;
-      settled += 1;
-      await putRows(db, result.rows, touched);
-      await deleteRows(db, result.deleted, touched);
-      if (result.status === 'rejected') rejected.push(result);
+    const queued = await db.outbox
+      .where('id')
+      .anyOf([...seen])
+      .toArray();
+    const stillQueued = new Map(queued.map((row) => [row.id, row.seq as number]));
+    const settled = answered.filter((result) => stillQueued.has(result.id));
+    await db.outbox.bulkDelete(settled.map((result) => stillQueued.get(result.id) as number));
+    const rows = new RowChanges();
+    for (const result of settled) {
+      rows.addRows(result.rows);
+      rows.addDeleted(result.deleted);
     }
     // Canonical rows may have overwritten fields that later queued mutations change: re-apply
     // those mutations (only those, or a long queue would be re-applied once per batch).
+    const touched = new Touched();
+    await rows.write(db, touched, { skipUnchanged: true });
     await rebase(db, ctx, touched);
-    return { settled, rejected };
+    return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
   });
 }

@@ -39,12 +39,13 @@ export interface SyncEngineOptions {
    * server has recorded the user's changes, such as invitation mails.
    */
   onSynced?: () => void;
-  /** Mutations per push (default 100, at most 500: sync_push refuses more). */
+  /** Mutations per push (default and at most 500: sync_push refuses more). */
   batchSize?: number;
   /** Bytes of JSON per push of several mutations (default 512 KiB, half the API's body limit). */
   maxPushBytes?: number;
   /** The API's body limit (default 1 MiB): a larger mutation is failed without being sent. */
   maxRequestBytes?: number;
+  /** Rows per pulled page (default 2,000; the server caps it at 5,000). */
   pullLimit?: number;
   backoffMs?: readonly number[];
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
@@ -66,6 +67,12 @@ export class SyncEngine {
   private stopped = false;
   private lastSyncedAt: string | null = null;
   private outboxUpgraded = false;
+  /**
+   * The cursor of the last pull that changed nothing, and the stored cursor it follows: such a
+   * pull writes nothing (no read-write transaction), so its cursor is kept here and used while
+   * the stored one is still the one it followed (another tab or the worker may have pulled).
+   */
+  private quietCursor: { after: string | null; cursor: string } | null = null;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -176,14 +183,11 @@ export class SyncEngine {
 
   private async push(): Promise<void> {
     const { db, transport } = this.options;
-    let batchSize = Math.min(this.options.batchSize ?? 100, MAX_PUSH_COUNT);
+    let batchSize = Math.min(this.options.batchSize ?? MAX_PUSH_COUNT, MAX_PUSH_COUNT);
     const maxBytes = this.options.maxPushBytes ?? MAX_PUSH_BYTES;
     for (;;) {
-      const queue = await db.outbox
-        .orderBy('seq')
-        .filter((row) => row.status === 'pending')
-        .limit(batchSize)
-        .toArray();
+      // The status index holds each status's entries in key (queue) order.
+      const queue = await db.outbox.where('status').equals('pending').limit(batchSize).toArray();
       // Entries are checked as read back (a retried damaged one, a write by another app
       // version): an older one is upgraded in place, one that cannot be sent is failed.
       if (queue.some((row) => entryProblem(row) !== null)) {
@@ -255,14 +259,34 @@ export class SyncEngine {
     await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status: 'failed', last_error: message });
   }
 
+  /**
+   * Pulls pages until the server has no more. The next page is asked for as soon as a page
+   * arrives (its cursor is in the answer), so the network and the local write overlap.
+   */
   private async pull(): Promise<void> {
     const { db, transport } = this.options;
-    const limit = this.options.pullLimit ?? 1000;
+    const limit = this.options.pullLimit ?? 2000;
+    const state = await readPullState(db);
+    const quiet = this.quietCursor;
+    const start = !state.reset && quiet && quiet.after === state.cursor ? quiet.cursor : state.cursor;
+    const fetchPage = (cursor: string | null) => {
+      const answer = this.withAuth(() => transport.pull(cursor, limit)).then(checkPullAnswer);
+      answer.catch(() => undefined); // awaited below; a failure while the page before is written is not unhandled
+      return answer;
+    };
+    let next = fetchPage(start);
+    let clear = state.reset;
+    let incremental = start !== null;
+    let stored = state.cursor;
     for (let page = 0; page < 100_000; page += 1) {
-      const state = await readPullState(db);
-      const answer = checkPullAnswer(await this.withAuth(() => transport.pull(state.cursor, limit)));
-      await applyPullPage(db, answer, { clear: state.reset, ctx: this.options.context() });
+      const answer = await next;
+      if (answer.more) next = fetchPage(answer.cursor);
+      const wrote = await applyPullPage(db, answer, { clear, ctx: this.options.context(), incremental });
+      if (wrote) stored = answer.cursor;
+      this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
       if (!answer.more) return;
+      clear = false;
+      incremental = true;
     }
   }
 

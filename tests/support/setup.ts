@@ -20,3 +20,10 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 }
+
+// findBy*/waitFor wait up to 1 s by default; on 2 shared cores running every test file at once a
+// screen's live queries can take longer to settle, and a slow machine is not a failed test.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}

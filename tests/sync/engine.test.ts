@@ -1,7 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { Dexie, type DBCore, type DbCoreTransactionOptions } from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
+import { syncScope } from '../../src/sync/apply-rows.ts';
 import { SyncEngine, SESSION_EXPIRED, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
@@ -55,11 +57,11 @@ describe('push and pull', () => {
     expect(statuses.at(-1)).toMatchObject({ state: 'synced', pending: 0, failed: 0 });
   });
 
-  it('pushes in batches of at most 100, in queue order', async () => {
+  it('pushes in batches of at most 500, in queue order', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 250; i += 1) ids.push(await addLink(`L${i}`));
+    for (let i = 0; i < 1001; i += 1) ids.push(await addLink(`L${i}`));
     await engine().sync();
-    expect(server.pushed.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    expect(server.pushed.map((batch) => batch.length)).toEqual([500, 500, 1]);
     expect(server.pushed.flat().map((m) => m.args.id)).toEqual(ids);
   });
 
@@ -268,5 +270,125 @@ describe('one drainer at a time', () => {
     await Promise.all([a.sync(), b.sync(), a.sync(), b.sync()]);
     expect(server.maxInFlight).toBe(1);
     expect(server.pushed.flat().length).toBe(3);
+  });
+});
+
+describe('sync at IndexedDB speed', () => {
+  /** The stores and mode of every IndexedDB transaction opened from now on (at the top of Dexie's DBCore). */
+  function watchTransactions(): { mode: string; stores: string[] }[] {
+    const seen: { mode: string; stores: string[] }[] = [];
+    const core = db.core;
+    (db as { core: DBCore }).core = {
+      ...core,
+      transaction(stores: string[], mode: 'readonly' | 'readwrite', options?: DbCoreTransactionOptions) {
+        seen.push({ mode, stores: [...stores] });
+        return core.transaction(stores, mode, options);
+      },
+    };
+    return seen;
+  }
+
+  const storedCursor = async () => (await db.meta.get('cursor'))?.value;
+
+  it('a sync with nothing to do opens no read-write transaction and keeps the new cursor in memory', async () => {
+    const before = await storedCursor();
+    server.advance(); // other users' commits move the server's cursor on
+    const sync = engine();
+    const seen = watchTransactions();
+    expect(await sync.sync()).toBe('synced');
+    expect(await sync.sync()).toBe('synced');
+    expect(seen.filter((tx) => tx.mode === 'readwrite')).toEqual([]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(await storedCursor()).toBe(before);
+    // The second pull went on from the first one's cursor, held in memory.
+    expect(server.pulls.slice(-2)).toEqual([before, String(Number(before) + 1)]);
+
+    const link = server.write('saved_links', makeLink({ directory_id: dir.id }));
+    expect(await sync.sync()).toBe('synced');
+    expect(await db.saved_links.get(link.id as string)).toBeDefined();
+    expect(await storedCursor()).toBe(link.txid);
+  });
+
+  it('a quiet cursor is not used once another engine stored a newer one', async () => {
+    const a = engine();
+    server.advance();
+    await a.sync();
+    const quiet = server.pulls.at(-1);
+    server.write('saved_links', makeLink({ directory_id: dir.id }));
+    await engine().sync(); // another tab stores a newer cursor
+    const stored = await storedCursor();
+    await a.sync();
+    expect(server.pulls.at(-1)).toBe(stored);
+    expect(server.pulls.at(-1)).not.toBe(quiet);
+  });
+
+  it('asks for the next page as soon as a page arrives, while that page is written', async () => {
+    for (let i = 0; i < 6; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    const events: string[] = [];
+    const transport = server.transport();
+    const recorded = {
+      push: transport.push,
+      pull: async (cursor: string | null, limit: number) => {
+        events.push(`ask ${cursor}`);
+        const answer = await transport.pull(cursor, limit);
+        events.push(`got ${cursor}`);
+        return answer;
+      },
+    };
+    const committed = () => events.push('committed');
+    Dexie.on('storagemutated', committed);
+    try {
+      await engine({ transport: recorded, pullLimit: 2 }).sync();
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(committed);
+    }
+    const firstAsk = events.indexOf('ask 1');
+    const secondAsk = events.findIndex((event, i) => i > firstAsk + 1 && event.startsWith('ask'));
+    // The second page was asked for before the first one's rows were committed.
+    expect(events.slice(firstAsk, secondAsk + 1)).toEqual(['ask 1', 'got 1', events[secondAsk]]);
+    expect(events.indexOf('committed')).toBeGreaterThan(secondAsk);
+    expect(await db.saved_links.count()).toBe(6);
+  });
+
+  it('writes a pulled page over only the tables it touches (with the outbox and meta)', async () => {
+    server.write('saved_links', makeLink({ directory_id: dir.id }));
+    const seen = watchTransactions();
+    await engine().sync();
+    const writes = seen.filter((tx) => tx.mode === 'readwrite');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.stores.sort()).toEqual(['meta', 'outbox', 'saved_links']);
+  });
+
+  it('a page touching a queued change re-applies it over every table it needs', async () => {
+    const link = server.write('saved_links', makeLink({ directory_id: dir.id, title: 'Old' }));
+    await engine().sync();
+    await mutate(db, 'link.update', { id: link.id as string, title: 'Mine' }, pro);
+    server.write('saved_links', { id: link.id as string, notes: 'theirs' });
+    server.failNext('push', 'network');
+    await engine().sync(); // offline push: nothing leaves
+    const seen = watchTransactions();
+    const pull = await import('../../src/sync/apply-pull.ts');
+    await pull.applyPullPage(db, await server.transport().pull('1', 10), { clear: false, ctx: pro, incremental: true });
+    expect(await db.saved_links.get(link.id as string)).toMatchObject({ title: 'Mine', notes: 'theirs' });
+    // Over the page's tables first; the queued update also reads directories and members, so
+    // that transaction is given up (nothing written) and the page is written over every table.
+    const writes = seen.filter((tx) => tx.mode === 'readwrite').map((tx) => tx.stores.length);
+    expect(writes).toEqual([3, syncScope(db).length]);
+  });
+
+  it('does not write again rows the device holds unchanged', async () => {
+    for (let i = 0; i < 3; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    await engine().sync();
+    await db.meta.put({ key: 'cursor', value: '0' }); // the same rows come again
+    const woken: string[] = [];
+    const note = (parts: Record<string, unknown>) => woken.push(...Object.keys(parts));
+    Dexie.on('storagemutated', note);
+    try {
+      expect(await engine().sync()).toBe('synced');
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(note);
+    }
+    expect(woken.filter((part) => part.includes('saved_links') || part.includes('link_directories'))).toEqual([]);
+    expect(await db.saved_links.count()).toBe(3);
   });
 });

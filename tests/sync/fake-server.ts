@@ -107,6 +107,11 @@ export class FakeServer {
     return stored;
   }
 
+  /** Another user's commit: the server moves on, with nothing this user sees. */
+  advance(): void {
+    this.version += 1;
+  }
+
   tombstone(name: string, id: string): Row | undefined {
     const row = this.table(name).get(id);
     return row ? this.write(name, { ...row, deleted_at: '2026-03-10T00:00:00.000Z' }) : undefined;
@@ -229,9 +234,11 @@ export class FakeServer {
     const last = page.at(-1);
     const purge = this.purgeNext;
     this.purgeNext = [];
+    const more = changed.length > page.length;
     return {
-      cursor: String(last ? Number(last.row.txid) : since),
-      more: changed.length > page.length,
+      // Like sync_pull, a last page's cursor is where the server is, whatever this user saw.
+      cursor: String(more && last ? Number(last.row.txid) : Math.max(since, this.version)),
+      more,
       reset,
       changes,
       purge: { directory_ids: purge },

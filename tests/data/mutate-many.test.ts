@@ -1,0 +1,77 @@
+import { Dexie, type DBCore, type DbCoreTransactionOptions } from 'dexie';
+import { beforeEach, expect, it, vi } from 'vitest';
+import type { LinkboardDb } from '../../src/data/db.ts';
+import { mutateMany, type MutationStep } from '../../src/data/mutate.ts';
+import { MutationError } from '../../src/data/mutation-error.ts';
+import { FREE_LIMITS } from '../../src/domain/plans.ts';
+import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
+
+let db: LinkboardDb;
+const free = ctx();
+const pro = ctx({ tier: 'pro' });
+const dir = makeDirectory();
+
+beforeEach(async () => {
+  db = freshDb();
+  await db.link_directories.put(dir);
+});
+
+const linkStep = (title: string, id = uuid()): MutationStep => ({
+  name: 'link.create',
+  args: { id, directory_id: dir.id, url: `https://example.com/${encodeURIComponent(title)}`, title },
+});
+
+/** Counts the read-write transactions opened from now on. */
+function countWrites(): { n: number } {
+  const count = { n: 0 };
+  const core = db.core;
+  (db as { core: DBCore }).core = {
+    ...core,
+    transaction(stores: string[], mode: 'readonly' | 'readwrite', options?: DbCoreTransactionOptions) {
+      if (mode === 'readwrite') count.n += 1;
+      return core.transaction(stores, mode, options);
+    },
+  };
+  return count;
+}
+
+it('applies and queues many mutations in one read-write transaction, in order', async () => {
+  const writes = countWrites();
+  const steps = Array.from({ length: 200 }, (_, i) => linkStep(`L${i}`));
+  const { queued, refused } = await mutateMany(db, steps, pro);
+  expect(writes.n).toBe(1);
+  expect(refused).toEqual([]);
+  expect(queued.map((row) => row.args.id)).toEqual(steps.map((step) => step.args.id));
+  const outbox = await db.outbox.orderBy('seq').toArray();
+  expect(outbox.map((row) => row.id)).toEqual(queued.map((row) => row.id));
+  expect(queued.every((row, i) => row.seq === outbox[i]?.seq)).toBe(true);
+  expect(await db.saved_links.where('directory_id').equals(dir.id).count()).toBe(200);
+});
+
+it('counts the steps before each one against the plan limit', async () => {
+  const limit = FREE_LIMITS.links;
+  const steps = Array.from({ length: limit + 3 }, (_, i) => linkStep(`L${i}`));
+  const { queued, refused } = await mutateMany(db, steps, free, { skipRefused: true });
+  expect(queued).toHaveLength(limit);
+  expect(refused.map((r) => r.index)).toEqual([limit, limit + 1, limit + 2]);
+  expect(refused[0]?.error).toBeInstanceOf(MutationError);
+  expect(await db.saved_links.count()).toBe(limit);
+  expect(await db.outbox.count()).toBe(limit);
+});
+
+it('writes nothing when a step is refused, unless told to skip it', async () => {
+  const steps = [linkStep('A'), { ...linkStep('B'), args: { ...linkStep('B').args, url: 'javascript:alert(1)' } }];
+  await expect(mutateMany(db, steps, pro)).rejects.toBeInstanceOf(MutationError);
+  expect(await db.saved_links.count()).toBe(0);
+  expect(await db.outbox.count()).toBe(0);
+});
+
+it('tells the sync once, after the commit', async () => {
+  const heard = vi.fn();
+  db.onMutation(heard);
+  await mutateMany(db, [linkStep('A'), linkStep('B'), linkStep('C')], pro);
+  expect(heard).toHaveBeenCalledTimes(1);
+  expect(Dexie.currentTransaction).toBeFalsy();
+  expect(await mutateMany(db, [], pro)).toEqual({ queued: [], refused: [] });
+  expect(heard).toHaveBeenCalledTimes(1);
+});
