@@ -16,7 +16,8 @@ beforeEach(async () => {
   await db.link_directories.put(dir);
 });
 
-const linkStep = (title: string, id = uuid()): MutationStep => ({
+type LinkStep = Extract<MutationStep, { name: 'link.create' }>;
+const linkStep = (title: string, id = uuid()): LinkStep => ({
   name: 'link.create',
   args: { id, directory_id: dir.id, url: `https://example.com/${encodeURIComponent(title)}`, title },
 });
@@ -60,7 +61,8 @@ it('counts the steps before each one against the plan limit', async () => {
 });
 
 it('writes nothing when a step is refused, unless told to skip it', async () => {
-  const steps = [linkStep('A'), { ...linkStep('B'), args: { ...linkStep('B').args, url: 'javascript:alert(1)' } }];
+  const bad = linkStep('B');
+  const steps: LinkStep[] = [linkStep('A'), { ...bad, args: { ...bad.args, url: 'javascript:alert(1)' } }];
   await expect(mutateMany(db, steps, pro)).rejects.toBeInstanceOf(MutationError);
   expect(await db.saved_links.count()).toBe(0);
   expect(await db.outbox.count()).toBe(0);

@@ -27,3 +27,5 @@ if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
 }
+
+export {};
