@@ -1,6 +1,5 @@
 /** HS256 verification shared by the auth, rest and functions routes. */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import { secretKey } from './keys.ts';
 
 export type Claims = JWTPayload & {
   role?: string;
@@ -11,9 +10,26 @@ export type Claims = JWTPayload & {
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
+/**
+ * The HMAC key of each secret, imported once: jose imports a raw key on every call otherwise,
+ * and every API request verifies a token.
+ */
+const verifyKeys = new Map<string, Promise<CryptoKey>>();
+
+function verifyKey(secret: string): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function verifyJwt(token: string, secret: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await verifyKey(secret), { algorithms: ['HS256'] });
     return { ok: true, claims: payload as Claims };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'token is expired' };

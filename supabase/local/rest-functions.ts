@@ -65,7 +65,7 @@ function select(shape: ResultShape, call: string, from: string): string {
   const join = from ? `${from}, ` : '';
   switch (shape) {
     case 'void':
-      return `select ${call} ${from ? `from ${from}` : ''}`;
+      return `select ${call} as body ${from ? `from ${from}` : ''}`;
     case 'scalar':
       return `select to_json(${call})::text as body ${from ? `from ${from}` : ''}`;
     case 'object':
@@ -77,8 +77,40 @@ function select(shape: ResultShape, call: string, from: string): string {
   }
 }
 
+/**
+ * Resolved calls, like PostgREST's schema cache, so a request does not read pg_proc each time.
+ * An entry lives a few seconds (a function replaced by a migration or a test is seen soon
+ * after), and a call whose function is gone is dropped at once (forgetCall).
+ */
+const CACHE_MS = 5_000;
+const resolved = new WeakMap<Sql, Map<string, { call: FunctionCall; at: number }>>();
+
+function cacheOf(sql: Sql): Map<string, { call: FunctionCall; at: number }> {
+  let cache = resolved.get(sql);
+  if (!cache) resolved.set(sql, (cache = new Map()));
+  return cache;
+}
+
+const cacheKey = (fn: string, argNames: string[]) => `${fn}(${[...argNames].sort().join(',')})`;
+
+/** Drops the cached calls of `fn` (its definition changed or it is gone). */
+export function forgetCall(sql: Sql, fn: string): void {
+  const cache = cacheOf(sql);
+  for (const key of cache.keys()) if (key.startsWith(`${fn}(`)) cache.delete(key);
+}
+
 /** The call for these argument names; the SQL takes the arguments as one JSON object in $1. */
-export async function resolveCall(sql: Sql, fn: string, argNames: string[]): Promise<FunctionCall> {
+export async function resolveCall(sql: Sql, fn: string, argNames: string[], now = Date.now()): Promise<FunctionCall> {
+  const cache = cacheOf(sql);
+  const key = cacheKey(fn, argNames);
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.call;
+  const call = await lookupCall(sql, fn, argNames);
+  cache.set(key, { call, at: now });
+  return call;
+}
+
+async function lookupCall(sql: Sql, fn: string, argNames: string[]): Promise<FunctionCall> {
   const { rows } = await sql.query<{ def: string }>(lookup, [fn]);
   const defs = rows.map((row) => JSON.parse(row.def) as FunctionDef);
   const given = new Set(argNames);

@@ -10,7 +10,7 @@ import { clientOf, isPlainObject, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
-import { resolveCall } from './rest-functions.ts';
+import { forgetCall, resolveCall } from './rest-functions.ts';
 import { pokeAfterBilling, pokeAfterPush } from './poke.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
@@ -128,26 +128,38 @@ export function restApp(ctx: StackContext): Hono {
       const sub = caller.role === 'authenticated' ? caller.claims.sub : undefined;
       const answer = await ctx.db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only');
+        // The request's settings and the caller's role (set_config('role') is SET LOCAL ROLE, as
+        // PostgREST does it) in one round trip; `known` is checked as the connecting role.
         const { rows: set } = await tx.query<{ known: boolean }>(
-          `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
+          `select $5::text is null or exists (select 1 from auth.users u where u.id::text = $5::text) as known,
+                  set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
                   set_config('request.path', $3, true), set_config('request.headers', $4, true),
-                  $5::text is null or exists (select 1 from auth.users u where u.id::text = $5::text) as known`,
-          [JSON.stringify(caller.claims), req.method, new URL(req.url).pathname, JSON.stringify(headers), sub ?? null],
+                  set_config('role', $6, true)`,
+          [
+            JSON.stringify(caller.claims),
+            req.method,
+            new URL(req.url).pathname,
+            JSON.stringify(headers),
+            sub ?? null,
+            caller.role,
+          ],
         );
         // A validly signed token for a user who does not exist (deleted, or never was) is refused.
         if (caller.role === 'authenticated' && (typeof sub !== 'string' || !set[0]?.known)) {
           throw restFail(401, 'PGRST301', 'JWT sub claim names no existing user');
         }
-        await tx.exec(`set local role ${caller.role}`);
-        const { rows } = await tx.query<{ body?: string | null }>(
-          call.text,
+        // The call, then PostgREST's response GUCs (a function may set its answer's status and
+        // headers), read once the call's rows are all made (a materialized CTE runs first).
+        const { rows } = await tx.query<{ body?: string | null; status: string | null; headers: string | null }>(
+          `with _call as materialized (${call.text})
+           select (select body from _call limit 1) as body,
+                  current_setting('response.status', true) as status,
+                  current_setting('response.headers', true) as headers
+           from (select count(*) from _call) _ran`,
           call.text.includes('$1') ? [JSON.stringify(args)] : [],
         );
-        // PostgREST's response GUCs: a function may set its answer's status and headers.
-        const { rows: gucs } = await tx.query<{ status: string | null; headers: string | null }>(
-          `select current_setting('response.status', true) as status, current_setting('response.headers', true) as headers`,
-        );
-        return { body: rows[0]?.body ?? null, response: responseGucs(gucs[0]?.status, gucs[0]?.headers) };
+        const row = rows[0];
+        return { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
       });
       const { body, response } = answer;
       // Committed: the users the push's applied changes concern pull now (poke.ts).
@@ -174,6 +186,9 @@ export function restApp(ctx: StackContext): Hono {
       });
     } catch (error) {
       if (error instanceof RestFailure) return errorResponse(c, error);
+      // undefined_function, or a changed signature: the cached call is stale.
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === '42883' || code === '42P13' || code === '42804') forgetCall(ctx.db, c.req.param('fn'));
       try {
         return errorResponse(c, fromDatabaseError(error, role));
       } catch {

@@ -15,6 +15,7 @@ import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
+import { load } from './load.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
@@ -26,18 +27,27 @@ const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const plan: Plan & { realtimeSamples: number; capMs: number; lighthouseRuns: number; pushSamples: number } = {
+const plan: Plan & {
+  realtimeSamples: number;
+  capMs: number;
+  lighthouseRuns: number;
+  pushSamples: number;
+  loadClients: number;
+  loadSeconds: number;
+} = {
   warmups: number('BENCH_WARMUPS', quick ? 2 : 5),
   samples: number('BENCH_SAMPLES', quick ? 5 : 20),
   pushSamples: number('BENCH_PUSH_SAMPLES', quick ? 2 : 20),
   realtimeSamples: number('BENCH_REALTIME_SAMPLES', quick ? 3 : 20),
   capMs: number('BENCH_REALTIME_CAP_MS', 35_000),
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5),
+  loadClients: number('BENCH_LOAD_CLIENTS', 50),
+  loadSeconds: number('BENCH_LOAD_SECONDS', quick ? 20 : 60),
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push: run only these parts (a partial run
+ * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push,load: run only these parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -183,6 +193,13 @@ async function main(): Promise<void> {
       const pushPlan = { ...plan, samples: plan.pushSamples, warmups: 1 };
       measures.push(...(await push(pushContext, pushPage, pushDirs, pushPlan)));
       await pushContext.close();
+    });
+
+    await part('load', async () => {
+      const postgres = database.startsWith('PostgreSQL');
+      measures.push(
+        ...(await load(stack, postgres, { clients: plan.loadClients, seconds: plan.loadSeconds, log: plan.log })),
+      );
     });
 
     await part('scale', async () => {

@@ -6,6 +6,7 @@ export interface Bar {
   /** The median must be at most (or, for 'min', at least) this. */
   median?: number;
   p95?: number;
+  p99?: number;
   /** The median over the limit's median must be at most this. */
   ratio?: number;
   direction?: 'max' | 'min';
@@ -27,6 +28,7 @@ export interface Summary extends Measure {
   n: number;
   median: number;
   p95: number;
+  p99: number;
   /** median / limit's median. */
   ratio?: number;
   pass: boolean | null;
@@ -43,6 +45,7 @@ export function percentile(samples: number[], p: number): number {
 export function summarize(measure: Measure): Summary {
   const median = percentile(measure.samples, 50);
   const p95 = percentile(measure.samples, 95);
+  const p99 = percentile(measure.samples, 99);
   const ratio = measure.limit && measure.limit.median > 0 ? median / measure.limit.median : undefined;
   let pass: boolean | null = null;
   const bar = measure.bar;
@@ -51,10 +54,14 @@ export function summarize(measure: Measure): Summary {
     const min = bar.direction === 'min';
     const ok = (value: number, limit: number | undefined) =>
       limit === undefined || (min ? value >= limit : value <= limit);
-    pass = ok(median, bar.median) && ok(p95, bar.p95) && (bar.ratio === undefined || (ratio ?? Infinity) <= bar.ratio);
+    pass =
+      ok(median, bar.median) &&
+      ok(p95, bar.p95) &&
+      ok(p99, bar.p99) &&
+      (bar.ratio === undefined || (ratio ?? Infinity) <= bar.ratio);
   }
   if (measure.failed) pass = false;
-  return { ...measure, n: measure.samples.length, median, p95, ratio, pass };
+  return { ...measure, n: measure.samples.length, median, p95, p99, ratio, pass };
 }
 
 function format(value: number, unit: Unit): string {
@@ -76,6 +83,7 @@ function barText(summary: Summary): string {
   const parts: string[] = [];
   if (bar.median !== undefined) parts.push(`${sign} ${format(bar.median, unit)}`);
   if (bar.p95 !== undefined) parts.push(`p95 ${sign} ${format(bar.p95, unit)}`);
+  if (bar.p99 !== undefined) parts.push(`p99 ${sign} ${format(bar.p99, unit)}`);
   if (bar.ratio !== undefined) parts.push(`≤ ${bar.ratio}× ${summary.limit?.name ?? 'limit'}`);
   return parts.join(', ');
 }
