@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const features = ['auth', 'dashboard', 'links', 'calendar', 'polls', 'profile', 'billing', 'public', 'marketing', 'transfer'];
+const features = [
+  'auth',
+  'dashboard',
+  'links',
+  'calendar',
+  'polls',
+  'profile',
+  'billing',
+  'public',
+  'marketing',
+  'transfer',
+];
 
 /**
  * Import boundaries of design.md section 2: ui and backend import nothing of ours, domain

@@ -1,0 +1,111 @@
+/**
+ * Stored rows copied field by field into the export's records (workspace-export-format.ts), so
+ * local-only fields (`owner_tier`, `local_votes`) and sync internals (`txid`, `deleted_at`) never
+ * reach the file, and the orders the file lists them in.
+ */
+import type { DirectoryRow, EventRow, LinkRow, MemberRow, PollRow, UserProfileRow, VoteRow } from '../../data/rows.ts';
+import type {
+  ExportDirectory,
+  ExportEvent,
+  ExportLink,
+  ExportMember,
+  ExportPoll,
+  ExportProfile,
+  ExportSharedDirectory,
+  ExportVote,
+} from './workspace-export-format.ts';
+
+type Dated = { created_at: string; id: string };
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Oldest first, then by id. */
+export const byCreated = (a: Dated, b: Dated) => compare(a.created_at, b.created_at) || compare(a.id, b.id);
+
+/** Events by start (undated tasks last), then by id. */
+export const byStart = (a: EventRow, b: EventRow) =>
+  compare(a.starts_at ?? '\uffff', b.starts_at ?? '\uffff') || compare(a.id, b.id);
+
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** The profile row, or what the signed-in session knows when it has not been pulled yet. */
+export function profileOf(
+  row: UserProfileRow | undefined,
+  user: { userId: string; email: string; timeZone: string },
+): ExportProfile {
+  return {
+    id: user.userId,
+    email: user.email || (row?.email ?? null),
+    full_name: row?.full_name ?? '',
+    username: row?.username ?? null,
+    bio: row?.bio ?? '',
+    subscription_tier: row?.subscription_tier ?? 'free',
+    time_zone: row?.time_zone ?? user.timeZone,
+  };
+}
+
+function linkOf(row: LinkRow): ExportLink {
+  const { id, url, title, notes, description, tags, is_favorite, created_by, created_at, updated_at } = row;
+  return { id, url, title, notes, description, tags: [...tags], is_favorite, created_by, created_at, updated_at };
+}
+
+/** A directory with its links, newest first as the Links screen lists them. */
+export function directoryOf(row: DirectoryRow, links: readonly LinkRow[]): ExportDirectory {
+  const { id, name, description, color, is_public, has_password, created_at, updated_at } = row;
+  const sorted = [...links].sort((a, b) => byCreated(b, a));
+  return { id, name, description, color, is_public, has_password, created_at, updated_at, links: sorted.map(linkOf) };
+}
+
+export function sharedDirectoryOf(
+  row: DirectoryRow,
+  links: readonly LinkRow[],
+  role: MemberRow['role'] | null,
+): ExportSharedDirectory {
+  return { ...directoryOf(row, links), owner_id: row.owner_id, role, read_only: true };
+}
+
+export function eventOf(row: EventRow): ExportEvent {
+  const { id, title, description, starts_at, ends_at, is_task, priority, is_completed } = row;
+  const { series_id, recurrence_rule, recurrence_end_date, created_at, updated_at } = row;
+  return {
+    ...{ id, title, description, starts_at, ends_at, is_task, priority, is_completed },
+    ...{ series_id, recurrence_rule, recurrence_end_date, created_at, updated_at },
+  };
+}
+
+export function pollOf(row: PollRow): ExportPoll {
+  const { id, title, description, options, deadline, directory_id, is_active, created_at, updated_at } = row;
+  const copied = options.map((option) => ({ text: option.text, votes: option.votes }));
+  return { id, title, description, options: copied, deadline, directory_id, is_active, created_at, updated_at };
+}
+
+/** A vote with its option's text and poll title, when the poll is on this device. */
+export function voteOf(row: VoteRow, poll: PollRow | undefined): ExportVote {
+  return {
+    id: row.id,
+    poll_id: row.post_id,
+    option_index: row.option_index,
+    option_text: poll?.options[row.option_index]?.text ?? null,
+    poll_title: poll?.title ?? null,
+    created_at: row.created_at,
+  };
+}
+
+export function memberOf(row: MemberRow): ExportMember {
+  return {
+    id: row.id,
+    directory_id: row.directory_id,
+    email: row.user_email,
+    role: row.role,
+    created_at: row.created_at,
+  };
+}

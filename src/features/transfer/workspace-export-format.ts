@@ -1,0 +1,132 @@
+/**
+ * The shape of a Linkboard export file (docs/export-format.md), as valibot schemas that give
+ * the TypeScript types. The file carries only columns the server keeps: local-only fields
+ * (`owner_tier`, `local_votes`) and sync internals (`txid`, `deleted_at`) are never part of it.
+ *
+ * Version rule: a writer of version 1 may add fields (readers drop the ones they do not know,
+ * `v.object` leaves them out); removing or renaming a field, or changing what one means, raises
+ * EXPORT_VERSION. A reader accepts its own version and older ones, never newer ones.
+ */
+import * as v from 'valibot';
+import { directoryColors, memberRoles, priorities, recurrenceRules } from '../../domain/validation.ts';
+
+export const EXPORT_FORMAT = 'linkboard-export';
+export const EXPORT_VERSION = 1;
+
+const text = v.string();
+const nullableText = v.nullable(v.string());
+/** An ISO 8601 instant as the server writes it. */
+const instant = v.string();
+
+const stamps = { created_at: instant, updated_at: instant };
+
+export const exportProfile = v.object({
+  id: text,
+  email: nullableText,
+  full_name: text,
+  username: nullableText,
+  bio: text,
+  subscription_tier: v.picklist(['free', 'pro', 'team']),
+  time_zone: text,
+});
+
+export const exportLink = v.object({
+  id: text,
+  url: text,
+  title: text,
+  notes: nullableText,
+  description: nullableText,
+  tags: v.array(v.string()),
+  is_favorite: v.boolean(),
+  created_by: nullableText,
+  ...stamps,
+});
+
+const directoryFields = {
+  id: text,
+  name: text,
+  description: nullableText,
+  color: v.picklist(directoryColors),
+  is_public: v.boolean(),
+  has_password: v.boolean(),
+  ...stamps,
+  links: v.array(exportLink),
+};
+
+export const exportDirectory = v.object(directoryFields);
+
+/** A directory someone else owns and shared with the user: exported for reading, never imported as the user's. */
+export const exportSharedDirectory = v.object({
+  ...directoryFields,
+  owner_id: text,
+  /** The user's role in it, when the invitation is on this device. */
+  role: v.nullable(v.picklist(memberRoles)),
+  read_only: v.literal(true),
+});
+
+export const exportEvent = v.object({
+  id: text,
+  title: text,
+  description: nullableText,
+  starts_at: nullableText,
+  ends_at: nullableText,
+  is_task: v.boolean(),
+  priority: v.nullable(v.picklist(priorities)),
+  is_completed: v.boolean(),
+  series_id: nullableText,
+  recurrence_rule: v.picklist(['none', ...recurrenceRules]),
+  recurrence_end_date: nullableText,
+  ...stamps,
+});
+
+export const exportPoll = v.object({
+  id: text,
+  title: text,
+  description: nullableText,
+  options: v.array(v.object({ text: v.string(), votes: v.number() })),
+  deadline: nullableText,
+  directory_id: nullableText,
+  is_active: v.boolean(),
+  ...stamps,
+});
+
+export const exportVote = v.object({
+  id: text,
+  poll_id: text,
+  option_index: v.number(),
+  /** The option's text when the poll is on this device, else null. */
+  option_text: nullableText,
+  poll_title: nullableText,
+  created_at: instant,
+});
+
+export const exportMember = v.object({
+  id: text,
+  directory_id: text,
+  email: text,
+  role: v.picklist(memberRoles),
+  created_at: instant,
+});
+
+export const workspaceExportSchema = v.object({
+  format: v.literal(EXPORT_FORMAT),
+  version: v.literal(EXPORT_VERSION),
+  exported_at: instant,
+  profile: exportProfile,
+  directories: v.array(exportDirectory),
+  shared_directories: v.array(exportSharedDirectory),
+  events: v.array(exportEvent),
+  polls: v.array(exportPoll),
+  votes: v.array(exportVote),
+  members: v.array(exportMember),
+});
+
+export type WorkspaceExport = v.InferOutput<typeof workspaceExportSchema>;
+export type ExportProfile = v.InferOutput<typeof exportProfile>;
+export type ExportDirectory = v.InferOutput<typeof exportDirectory>;
+export type ExportSharedDirectory = v.InferOutput<typeof exportSharedDirectory>;
+export type ExportLink = v.InferOutput<typeof exportLink>;
+export type ExportEvent = v.InferOutput<typeof exportEvent>;
+export type ExportPoll = v.InferOutput<typeof exportPoll>;
+export type ExportVote = v.InferOutput<typeof exportVote>;
+export type ExportMember = v.InferOutput<typeof exportMember>;
