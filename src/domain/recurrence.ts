@@ -23,7 +23,8 @@
  * local wall-clock fields), and Temporal turns each local date and the start's wall-clock time
  * into an instant in the user's zone.
  */
-import { Frequency, RRule, type Options } from 'rrule';
+import * as rruleModule from 'rrule';
+import type { Frequency as FrequencyEnum, Options } from 'rrule';
 import { Temporal } from 'temporal-polyfill';
 import { instantOfWallClock, safeTimeZone, zonedAt } from './event-times.ts';
 import { messages } from './sync-codes.ts';
@@ -49,7 +50,15 @@ export type Expansion = { ok: true; occurrences: OccurrenceTimes[] } | { ok: fal
 export const SERIES_TOO_LONG = 'A series can have at most 1,000 occurrences. Choose an earlier repeat-until date.';
 export const UNTIL_BEFORE_START = 'The repeat-until date cannot be before the start.';
 
-const FREQUENCIES: Record<RecurrenceRule, Frequency> = {
+/**
+ * rrule ships an ES module (what Vite bundles) and a UMD build (what Node's ESM loader gets, as
+ * CommonJS with its exports on `default` only): the calendar feed runs this file in Node.
+ */
+const rrule: typeof rruleModule =
+  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default;
+const { Frequency, RRule } = rrule;
+
+const FREQUENCIES: Record<RecurrenceRule, FrequencyEnum> = {
   daily: Frequency.DAILY,
   weekly: Frequency.WEEKLY,
   monthly: Frequency.MONTHLY,

@@ -20,7 +20,7 @@ describe('the hosted entry', () => {
       expect(source, name).toMatch(/\nserveOnDeno\(handler\);\n$/);
       expect(toml, name).toContain(`[functions.${name}]\nimport_map = "./functions/deno.json"`);
     }
-    expect([...functionsWithoutJwt(toml)]).toEqual(['billing-webhook']);
+    expect([...functionsWithoutJwt(toml)]).toEqual(['billing-webhook', 'calendar-feed']);
   });
 
   it('maps every npm import of the functions to the version package.json pins', () => {
