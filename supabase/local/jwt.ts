@@ -1,5 +1,6 @@
 /** HS256 verification shared by the auth, rest and functions routes. */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { secretKey } from './keys.ts';
 
 export type Claims = JWTPayload & {
   role?: string;
@@ -19,9 +20,7 @@ const verifyKeys = new Map<string, Promise<CryptoKey>>();
 function verifyKey(secret: string): Promise<CryptoKey> {
   let key = verifyKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'verify',
-    ]);
+    key = crypto.subtle.importKey('raw', secretKey(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     verifyKeys.set(secret, key);
   }
   return key;

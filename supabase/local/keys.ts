@@ -22,8 +22,9 @@ export interface StackKeys {
 
 export class SecretError extends Error {}
 
-export function secretKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/** The secret's bytes, as this realm's Uint8Array (a test's jsdom TextEncoder makes another realm's, which jose refuses). */
+export function secretKey(secret: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(new TextEncoder().encode(secret));
 }
 
 export function checkSecret(secret: string, origin: string): string {

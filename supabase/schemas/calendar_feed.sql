@@ -4,7 +4,8 @@
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
 
--- A new feed address for the caller; any earlier one stops working. The token is returned once.
+-- A new feed address for the caller (Pro and Team: 'Calendar sync' is on the Pro card); any
+-- earlier one stops working. The token is returned once.
 create or replace function public.create_calendar_feed() returns text
 language plpgsql volatile security definer
 set search_path = ''
@@ -15,6 +16,9 @@ declare
 begin
   if uid is null then
     raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  if public.tier_of(uid) = 'free' then
+    raise exception 'Calendar sync is a Pro feature.' using errcode = 'P0001', hint = 'limit_reached';
   end if;
   perform private.throttle('calendar_feed_create', uid::text, 20, interval '1 hour',
                            'Too many new feed addresses. Please try again later.');
@@ -59,7 +63,8 @@ grant execute on function public.calendar_feed_status() to authenticated;
 
 -- The feed of a token: {time_zone, events} of its user, or null for a wrong or revoked token.
 -- Misses are counted per client address (a token cannot be guessed, but the lookups can flood),
--- and a live feed answers at most 120 times an hour.
+-- and a live feed answers at most 120 times an hour. A feed whose owner is back on Free answers
+-- like a revoked one until they upgrade again (the address is kept).
 create or replace function public.calendar_feed(p_token text) returns jsonb
 language plpgsql volatile security definer
 set search_path = ''
@@ -74,6 +79,9 @@ begin
   if p_token ~ '^[A-Za-z0-9_-]{43}$' then
     select f.user_id into v_user from private.calendar_feeds f
     where f.token_hash = sha256(convert_to(p_token, 'UTF8'));
+  end if;
+  if v_user is not null and public.tier_of(v_user) = 'free' then
+    v_user := null;
   end if;
   if v_user is null then
     perform private.throttle_record('calendar_feed_miss', v_client);

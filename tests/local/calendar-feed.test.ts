@@ -92,6 +92,17 @@ describe('calendar feed', () => {
     expect((await feed(token, '198.51.100.10')).status).toBe(200);
   });
 
+  it('is a Pro feature: a Free user cannot make one, and a feed stops while its owner is on Free', async () => {
+    const free = await signUpConfirmed(stack.fetch, stack.db, { base: URL_BASE, prefix: 'feedfree' });
+    const refused = await free.client.rpc('create_calendar_feed');
+    expect(refused.error?.message).toBe('Calendar sync is a Pro feature.');
+    const token = await createFeed();
+    await stack.db.query(`update public.user_profiles set subscription_tier = 'free' where id = $1`, [user.id]);
+    expect((await feed(token, '203.0.113.40')).status).toBe(404);
+    await stack.db.query(`update public.user_profiles set subscription_tier = 'pro' where id = $1`, [user.id]);
+    expect((await feed(token, '203.0.113.40')).status).toBe(200);
+  });
+
   it('is not callable by users or visitors: only the function reads a feed, and only users make one', async () => {
     const token = await createFeed();
     const asUser = await user.client.rpc('calendar_feed', { p_token: token });
