@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { openBillingPortal, useBillingCall } from '../../backend/billing.ts';
 import { useOnline } from '../../ui/use-online.ts';
@@ -9,10 +10,12 @@ import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
 import { TimeZoneForm } from './time-zone-form.tsx';
 import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
 import { renameOutcome } from './rename-outcome.ts';
+import { TransferSlot } from './transfer-slot.ts';
 import { checkUsername } from './username-check.ts';
 
 /** Spec 2.11: opens the billing portal (change, downgrade or cancel). */
@@ -78,6 +81,7 @@ export function ProfilePage() {
   const profile = useProfile(db);
   const user = useCurrentUser((state) => state.user);
   const origin = typeof location === 'undefined' ? '' : location.origin;
+  const renderTransfer = useContext(TransferSlot);
 
   const saved: ProfileFormValues = {
     username: profile?.username ?? user?.username ?? '',
@@ -133,6 +137,24 @@ export function ProfilePage() {
         </h2>
         <SubscriptionCard tier={tier} username={saved.username} email={profile?.email ?? user?.email ?? ''} />
       </section>
+      <section aria-labelledby="calendar-feed" className={`mt-6 ${card}`}>
+        <h2 id="calendar-feed" className="text-lg font-semibold">
+          Calendar feed
+        </h2>
+        <CalendarFeedSection
+          userId={db.userId}
+          tier={tier}
+          upgradePath={saved.username ? `/Upgrade/${saved.username}` : '/Upgrade'}
+        />
+      </section>
+      {renderTransfer && (
+        <section aria-labelledby="import-export" className={`mt-6 ${card}`}>
+          <h2 id="import-export" className="text-lg font-semibold">
+            Import and export
+          </h2>
+          {renderTransfer()}
+        </section>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,8 @@ describe('the profile screen', () => {
   it('offers the upgrade for the plan', async () => {
     renderPage();
     expect(await screen.findByText('Free Plan')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
+    const subscription = () => within(screen.getByRole('region', { name: 'Subscription' }));
+    expect(subscription().getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
     expect(screen.queryByRole('button', { name: 'Manage or Downgrade Plan' })).toBeNull();
     cleanup();
     await db.user_profiles.update('u1', { subscription_tier: 'pro' });
@@ -148,7 +149,7 @@ describe('the profile screen', () => {
     renderPage();
     expect(await screen.findByText('Team Plan')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage or Downgrade Plan' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
+    expect(subscription().queryByRole('link', { name: /Upgrade/ })).toBeNull();
   });
 });
 
