@@ -63,6 +63,8 @@ export const mutationArgSchemas = {
     description: optionalText,
     tags: v.optional(v.array(v.string())),
     is_favorite: v.optional(v.boolean()),
+    /** An imported bookmark's ADD_DATE (an ISO instant); absent or null means now. */
+    created_at: optionalText,
   }),
   'link.update': v.object({
     id,

@@ -61,4 +61,5 @@ export const messages = {
   timeZone: 'Unknown time zone.',
   notAuthenticated: 'Not authenticated',
   invalidDate: 'Invalid date.',
+  creationDate: 'Invalid creation date.',
 } as const;

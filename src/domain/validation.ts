@@ -95,3 +95,19 @@ export function parseInstant(value: string | null | undefined): number | null | 
   const time = Date.parse(value);
   return Number.isNaN(time) ? 'invalid' : time;
 }
+
+/** The earliest creation time a link may be given (an imported bookmark's ADD_DATE); the server's too. */
+export const CREATED_AT_MIN = Date.UTC(1990, 0, 1);
+/** How far ahead of now a given creation time may be (clock skew); it is then clamped to now. */
+export const CLOCK_SKEW_MS = 60_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A link's given creation time as kept: an ISO instant with its offset, from 1990 on, at most a
+ * minute ahead (clamped to now), as ISO in UTC. Null when the server would refuse it.
+ */
+export function creationTime(value: string, now: Date): string | null {
+  const time = ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(time) || time < CREATED_AT_MIN || time > now.getTime() + CLOCK_SKEW_MS) return null;
+  return new Date(Math.min(time, now.getTime())).toISOString();
+}

@@ -183,6 +183,7 @@ begin
   if tg_op = 'UPDATE' then
     if is_client then
       foreach col in array tg_argv loop
+        continue when col = 'created_at:past';
         if col = '*' then
           raise exception 'This record cannot be changed.' using errcode = '42501', hint = 'forbidden';
         end if;
@@ -194,7 +195,16 @@ begin
     end if;
     new.updated_at := now();
   elsif is_client then
-    new.created_at := now();
+    -- 'created_at:past' (saved_links): a creation time the client gives is kept, as an imported
+    -- bookmark's ADD_DATE, when it is from 1990 on and at most a minute ahead (clock skew, clamped).
+    if 'created_at:past' = any (tg_argv) and new.created_at is not null then
+      if new.created_at < timestamptz '1990-01-01 00:00:00+00' or new.created_at > now() + interval '1 minute' then
+        raise exception 'Invalid creation date.' using errcode = '22023', hint = 'invalid';
+      end if;
+      new.created_at := least(new.created_at, now());
+    else
+      new.created_at := now();
+    end if;
     new.updated_at := now();
   end if;
   new.txid := pg_current_xact_id();
@@ -507,7 +517,7 @@ create or replace trigger t05_limits before insert or update on public.saved_lin
     'tags', '50', 'A link can have at most 50 tags.');
 
 create or replace trigger t10_row_meta before insert or update on public.saved_links
-  for each row execute function public.row_meta('id', 'owner_id', 'created_by');
+  for each row execute function public.row_meta('id', 'owner_id', 'created_by', 'created_at:past');
 
 create or replace trigger t20_rules before insert or update on public.saved_links
   for each row execute function public.saved_links_rules();

@@ -129,11 +129,14 @@ begin
   case p_name
     when 'link.create' then
       perform private.sync_insert_allowed(private.sync_uuid(p_args, 'directory_id'), false);
-      insert into public.saved_links (id, directory_id, url, title, notes, description, tags, is_favorite)
+      -- created_at: an imported bookmark's ADD_DATE; row_meta checks its range, absent means now.
+      insert into public.saved_links (id, directory_id, url, title, notes, description, tags, is_favorite,
+                                      created_at)
       values (v_id, private.sync_uuid(p_args, 'directory_id'), private.sync_text(p_args, 'url'),
               private.sync_text(p_args, 'title'), private.sync_text(p_args, 'notes'),
               private.sync_text(p_args, 'description'), private.sync_text_array(p_args -> 'tags'),
-              case when p_args ? 'is_favorite' then private.sync_bool(p_args, 'is_favorite') else false end);
+              case when p_args ? 'is_favorite' then private.sync_bool(p_args, 'is_favorite') else false end,
+              coalesce(private.sync_created_at(p_args), now()));
       return;
     when 'link.update' then
       update public.saved_links l set

@@ -291,6 +291,33 @@ $$;
 revoke all on function private.sync_time(p_args jsonb, p_key text) from public, anon, authenticated, service_role;
 grant execute on function private.sync_time(p_args jsonb, p_key text) to authenticated, service_role;
 
+-- The optional created_at argument (link.create, an imported bookmark's ADD_DATE): absent or null is
+-- null; otherwise an ISO 8601 instant with its offset ('2020-01-31T12:00:00.000Z'), else refused.
+create or replace function private.sync_created_at(p_args jsonb) returns timestamptz
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_text text;
+begin
+  if coalesce(jsonb_typeof(p_args -> 'created_at'), 'null') = 'null' then
+    return null;
+  end if;
+  v_text := p_args ->> 'created_at';
+  if jsonb_typeof(p_args -> 'created_at') = 'string'
+     and v_text ~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$' then
+    begin
+      return v_text::timestamptz;
+    exception when others then
+      null; -- month 13 and the like: refused below
+    end;
+  end if;
+  raise exception 'Invalid creation date.' using errcode = '22023', hint = 'invalid';
+end
+$$;
+revoke all on function private.sync_created_at(p_args jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_created_at(p_args jsonb) to authenticated, service_role;
+
 -- The rows a mutation touches, worked out before it runs (so a rejection can restore them).
 create or replace function private.sync_touched(p_name text, p_args jsonb) returns jsonb
 language plpgsql stable

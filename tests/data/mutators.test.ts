@@ -176,6 +176,24 @@ describe('links', () => {
     );
   });
 
+  it("keeps a given creation time (an imported bookmark's ADD_DATE), clamped within a minute's skew", async () => {
+    const create = (created_at: string | null | undefined) =>
+      mutate(db, 'link.create', { id: uuid(), directory_id: dir.id, url: 'a.test', title: 'A', created_at }, pro);
+    const old = await create('2012-03-04T06:06:07+01:00');
+    expect(old.args.created_at).toBe('2012-03-04T05:06:07.000Z');
+    expect(await db.saved_links.get(String(old.args.id))).toMatchObject({
+      created_at: '2012-03-04T05:06:07.000Z',
+      updated_at: NOW.toISOString(),
+    });
+    const ahead = await create(new Date(NOW.getTime() + 30_000).toISOString());
+    expect((await db.saved_links.get(String(ahead.args.id)))?.created_at).toBe(NOW.toISOString());
+    const none = await create(null);
+    expect((await db.saved_links.get(String(none.args.id)))?.created_at).toBe(NOW.toISOString());
+    for (const bad of ['1989-12-31T23:59:59Z', new Date(NOW.getTime() + 120_000).toISOString(), 'yesterday']) {
+      await expectRefused(() => create(bad), 'invalid', 'Invalid creation date.');
+    }
+  });
+
   it('cleans tags on Pro, sets favourite, updates and deletes', async () => {
     const id = uuid();
     await mutate(

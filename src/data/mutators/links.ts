@@ -1,7 +1,7 @@
 import type { Tier } from '../../domain/plans.ts';
 import { underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
-import { TAG_MAX, cleanTags, isBlank, normalizeUrl } from '../../domain/validation.ts';
+import { TAG_MAX, cleanTags, creationTime, isBlank, normalizeUrl } from '../../domain/validation.ts';
 import { directoryRule } from '../../domain/permissions.ts';
 import { editableDirectory } from '../access.ts';
 import type { MutationArgs } from '../mutation-args.ts';
@@ -60,6 +60,8 @@ export const linkCreate: Mutator<'link.create'> = {
     const directory = await editableDirectory(tx, args.directory_id, ctx);
     const tier = ownerTier(directory, ctx);
     const out = checkFields(args, tier);
+    if (out.created_at != null)
+      out.created_at = creationTime(out.created_at, ctx.now()) ?? refuse('invalid', messages.creationDate);
     if (out.is_favorite && directoryRule('link.favorite', 'owner', tier) === 'limit_reached') {
       refuse('limit_reached', messages.favourites);
     }
@@ -84,6 +86,8 @@ export const linkCreate: Mutator<'link.create'> = {
       created_by: ctx.userId,
       owner_id: directory?.owner_id ?? ctx.userId,
       ...stamp(ctx),
+      // An imported bookmark keeps its ADD_DATE (validate checked and clamped it).
+      ...(args.created_at ? { created_at: args.created_at } : {}),
     });
   },
 };

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useContext, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
@@ -6,6 +6,7 @@ import type { Tier } from '../../domain/plans.ts';
 import { DirectoryCard } from './directory-card.tsx';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { directorySharing } from './directory-sharing.ts';
+import { ImportBookmarksSlot } from './import-slot.ts';
 import { directoryPath, matchesDirectory } from './link-filters.ts';
 import type { LinkStats } from '../../data/queries/links.ts';
 import { useMembersByDirectory } from './use-members-by-directory.ts';
@@ -31,6 +32,7 @@ export function DirectoryGrid(props: DirectoryGridProps) {
   const navigate = useNavigate();
   const search = useDeferredValue(props.search);
   const [editing, setEditing] = useState<DirectoryRow | null>(null);
+  const renderImport = useContext(ImportBookmarksSlot);
 
   if (directories === undefined) {
     return (
@@ -69,6 +71,12 @@ export function DirectoryGrid(props: DirectoryGridProps) {
           />
         ))}
       </div>
+      {stats?.owned === 0 && renderImport && (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          <p>No links yet? Bring your browser&apos;s bookmarks along.</p>
+          <div className="mt-3">{renderImport()}</div>
+        </div>
+      )}
       {creating && <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />}
       {editing && (
         <DirectoryDialog

@@ -20,6 +20,7 @@ import { matchesLink } from './link-filters.ts';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
+import { ImportBookmarksSlot } from './import-slot.ts';
 import { TeamPollsSlot } from './team-polls-slot.ts';
 import { useOwnerLinkCount } from '../../data/queries/links.ts';
 
@@ -66,6 +67,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
+  const renderImport = useContext(ImportBookmarksSlot);
 
   if (directory === null) {
     return (
@@ -185,7 +187,10 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
               ))}
             </div>
           ) : links.count === 0 ? (
-            <EmptyState title="No Links Yet">Start building your collection by adding your first link!</EmptyState>
+            <EmptyState title="No Links Yet">
+              Start building your collection by adding your first link!
+              {owner && renderImport && <div className="mt-4">{renderImport()}</div>}
+            </EmptyState>
           ) : links.shown.total === 0 ? (
             <EmptyState title="No matching links">Try another search.</EmptyState>
           ) : (

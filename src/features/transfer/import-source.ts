@@ -1,0 +1,123 @@
+/**
+ * What an import file holds, in one shape whatever the file (issue 16): a browser bookmark file
+ * (ParsedBookmarks) or this app's JSON export (WorkspaceExport) become folders of links, and for
+ * the export also events, tasks and recurring series. Pure: the plan (import-plan.ts) decides
+ * what is created.
+ */
+import type { ParsedBookmarks } from '../../domain/bookmarks/netscape-parse.ts';
+import type { DirectoryColor, Priority, RecurrenceRule } from '../../domain/validation.ts';
+import type { WorkspaceExport } from './workspace-export.ts';
+
+export interface SourceLink {
+  url: string;
+  title: string;
+  /** ISO, or null when the file gives none (ADD_DATE, or the export's created_at). */
+  createdAt: string | null;
+  tags: string[];
+  description: string | null;
+  notes: string | null;
+  favorite: boolean;
+}
+
+export interface SourceFolder {
+  name: string;
+  /** The export's own directory fields; a bookmark folder has none. */
+  color?: DirectoryColor;
+  description?: string | null;
+  links: SourceLink[];
+}
+
+export interface SourceEvent {
+  title: string;
+  description: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  is_task: boolean;
+  priority: Priority | null;
+  is_completed: boolean;
+}
+
+export interface SourceSeries {
+  rule: RecurrenceRule;
+  until: string;
+  occurrences: { title: string; description: string | null; starts_at: string; ends_at: string }[];
+}
+
+export interface ImportSource {
+  kind: 'bookmarks' | 'workspace';
+  folders: SourceFolder[];
+  /** Bookmarks the parser already left out (not http or https). */
+  notHttp: number;
+  events: SourceEvent[];
+  series: SourceSeries[];
+}
+
+export function fromBookmarks(parsed: ParsedBookmarks): ImportSource {
+  return {
+    kind: 'bookmarks',
+    folders: parsed.folders.map((folder) => ({
+      name: folder.name,
+      links: folder.links.map((link) => ({
+        url: link.url,
+        title: link.title,
+        createdAt: link.createdAt,
+        tags: link.tags,
+        description: link.description,
+        notes: null,
+        favorite: false,
+      })),
+    })),
+    notHttp: parsed.skipped.length,
+    events: [],
+    series: [],
+  };
+}
+
+/**
+ * The user's own directories and calendar from an export. Directories shared with the user are
+ * someone else's and are left out; so are polls and votes (they belong to their boards).
+ */
+export function fromWorkspace(exp: WorkspaceExport): ImportSource {
+  const events: SourceEvent[] = [];
+  const series = new Map<string, SourceSeries>();
+  for (const event of exp.events) {
+    const rule = event.recurrence_rule;
+    if (event.series_id && rule !== 'none' && event.starts_at && event.ends_at) {
+      const entry = series.get(event.series_id) ?? { rule, until: event.recurrence_end_date ?? '', occurrences: [] };
+      entry.occurrences.push({
+        title: event.title,
+        description: event.description,
+        starts_at: event.starts_at,
+        ends_at: event.ends_at,
+      });
+      series.set(event.series_id, entry);
+      continue;
+    }
+    const { title, description, starts_at, ends_at, is_task, priority, is_completed } = event;
+    events.push({ title, description, starts_at, ends_at, is_task, priority, is_completed });
+  }
+  return {
+    kind: 'workspace',
+    folders: exp.directories.map((dir) => ({
+      name: dir.name,
+      color: dir.color,
+      description: dir.description,
+      links: dir.links.map((link) => ({
+        url: link.url,
+        title: link.title,
+        createdAt: link.created_at,
+        tags: link.tags,
+        description: link.description,
+        notes: link.notes,
+        favorite: link.is_favorite,
+      })),
+    })),
+    notHttp: 0,
+    events,
+    // A series without its end date is imported as its occurrences' last start.
+    series: [...series.values()].map((s) => ({
+      ...s,
+      until: s.until || s.occurrences.reduce((last, o) => (o.starts_at > last ? o.starts_at : last), ''),
+    })),
+  };
+}

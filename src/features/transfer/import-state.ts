@@ -1,0 +1,56 @@
+/**
+ * The user's side of an import, read from the local database in one read-only transaction: their
+ * own directories (reused by name), the URLs already in them (duplicates), what the Free limits
+ * count, and the calendar items already there. Works offline like everything else.
+ */
+import type { LinkboardDb } from '../../data/db.ts';
+import type { MutationContext } from '../../data/mutation-context.ts';
+import { countsAsEventThisMonth } from '../../domain/limits.ts';
+import type { Tier } from '../../domain/plans.ts';
+
+export interface ImportState {
+  tier: Tier;
+  /** The user's own directories, oldest first. */
+  directories: { id: string; name: string }[];
+  /** URLs already saved, by directory id. */
+  urlsByDirectory: Map<string, Set<string>>;
+  /** Links and directories the user owns (the Free limits count these). */
+  linkCount: number;
+  directoryCount: number;
+  /** Events (not tasks) created this month, for the Free monthly quota. */
+  eventsThisMonth: number;
+  /** Keys of the calendar items already there (eventKey). */
+  eventKeys: Set<string>;
+}
+
+/** The identity of a calendar item for duplicates: kind, title and start instant. */
+export function eventKey(item: { is_task: boolean; title: string; starts_at: string | null }): string {
+  const time = item.starts_at === null ? NaN : Date.parse(item.starts_at);
+  const start = Number.isNaN(time) ? '' : new Date(time).toISOString();
+  return `${item.is_task ? 'task' : 'event'}|${item.title.trim()}|${start}`;
+}
+
+export async function readImportState(db: LinkboardDb, ctx: MutationContext): Promise<ImportState> {
+  return db.transaction('r', [db.link_directories, db.saved_links, db.calendar_events], async () => {
+    const directories = await db.link_directories.where('owner_id').equals(ctx.userId).toArray();
+    directories.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    const urlsByDirectory = new Map<string, Set<string>>(directories.map((dir) => [dir.id, new Set()]));
+    const links = await db.saved_links
+      .where('directory_id')
+      .anyOf(directories.map((dir) => dir.id))
+      .toArray();
+    for (const link of links) urlsByDirectory.get(link.directory_id)?.add(link.url);
+    const linkCount = await db.saved_links.where('owner_id').equals(ctx.userId).count();
+    const events = await db.calendar_events.where('owner_id').equals(ctx.userId).toArray();
+    const now = ctx.now();
+    return {
+      tier: ctx.tier,
+      directories: directories.map(({ id, name }) => ({ id, name })),
+      urlsByDirectory,
+      linkCount,
+      directoryCount: directories.length,
+      eventsThisMonth: events.filter((event) => countsAsEventThisMonth(event, now, ctx.timeZone)).length,
+      eventKeys: new Set(events.map(eventKey)),
+    };
+  });
+}

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseNetscapeBookmarks } from '../../../src/domain/bookmarks/netscape-parse.ts';
+import { FREE_FOLDERS_NOTE, TAGS_NOTE, buildImportPlan, skipList } from '../../../src/features/transfer/import-plan.ts';
+import { fromBookmarks, type ImportSource, type SourceLink } from '../../../src/features/transfer/import-source.ts';
+import type { ImportState } from '../../../src/features/transfer/import-state.ts';
+
+const NOW = new Date('2026-03-15T12:00:00Z');
+let n = 0;
+const newId = () => `id-${++n}`;
+
+function state(overrides: Partial<ImportState> = {}): ImportState {
+  return {
+    tier: 'pro',
+    directories: [],
+    urlsByDirectory: new Map(),
+    linkCount: 0,
+    directoryCount: 0,
+    eventsThisMonth: 0,
+    eventKeys: new Set(),
+    ...overrides,
+  };
+}
+
+function link(url: string, overrides: Partial<SourceLink> = {}): SourceLink {
+  return { url, title: url, createdAt: null, tags: [], description: null, notes: null, favorite: false, ...overrides };
+}
+
+function source(folders: Record<string, SourceLink[]>, notHttp = 0): ImportSource {
+  return {
+    kind: 'bookmarks',
+    folders: Object.entries(folders).map(([name, links]) => ({ name, links })),
+    notHttp,
+    events: [],
+    series: [],
+  };
+}
+
+const plan = (src: ImportSource, st: ImportState) => buildImportPlan(src, st, { now: NOW, newId });
+
+describe('buildImportPlan', () => {
+  it('creates a directory per folder, reusing one of the same name case-insensitively', () => {
+    const st = state({ directories: [{ id: 'own', name: 'Reading' }], directoryCount: 1 });
+    const p = plan(source({ reading: [link('https://a.test')], Work: [link('https://b.test')] }), st);
+    expect(p.reused).toEqual(['Reading']);
+    expect(p.directories.map((d) => d.name)).toEqual(['Work']);
+    expect(p.links.map((l) => [l.directory_id, l.url])).toEqual([
+      ['own', 'https://a.test'],
+      [p.directories[0]!.id, 'https://b.test'],
+    ]);
+    expect(p.found).toEqual({ links: 2, folders: 2, events: 0 });
+  });
+
+  it('skips duplicates in the file and already there, and non-http links, with a count per reason', () => {
+    const st = state({
+      directories: [{ id: 'own', name: 'Reading' }],
+      urlsByDirectory: new Map([['own', new Set(['https://there.test'])]]),
+    });
+    const p = plan(
+      source(
+        {
+          Reading: [link('https://there.test'), link('https://a.test'), link('https://a.test'), link('ftp://x.test')],
+          Other: [link('https://a.test')],
+        },
+        2,
+      ),
+      st,
+    );
+    // The same URL in another directory is not a duplicate.
+    expect(p.links.map((l) => l.url)).toEqual(['https://a.test', 'https://a.test']);
+    expect(p.skipped).toEqual({ 'not http(s)': 3, duplicate: 2, "over the plan's limit": 0 });
+    expect(skipList(p.skipped)).toEqual([
+      { reason: 'not http(s)', count: 3 },
+      { reason: 'duplicate', count: 2 },
+    ]);
+  });
+
+  it('keeps tags, favourites and the ADD_DATE on Pro; a date the server would refuse becomes now', () => {
+    const p = plan(
+      source({
+        A: [
+          link('https://a.test', { tags: ['x', ' x', 'y'], createdAt: '2012-03-04T05:06:07.000Z', favorite: true }),
+          link('https://b.test', { createdAt: '1970-01-01T00:00:01.000Z' }),
+        ],
+      }),
+      state(),
+    );
+    expect(p.links[0]).toMatchObject({ tags: ['x', 'y'], is_favorite: true, created_at: '2012-03-04T05:06:07.000Z' });
+    expect(p.links[1]).not.toHaveProperty('created_at');
+    expect(p.notes).toEqual([]);
+  });
+
+  it("cuts a nested folder's long name to the server's 100 characters, one directory per name", () => {
+    const long = `${'Work / '.repeat(20)}Clients`;
+    const p = plan(source({ [long]: [link('https://a.test')], [`${long} 2`]: [link('https://b.test')] }), state());
+    expect(p.directories).toHaveLength(1);
+    expect(p.directories[0]!.name.length).toBeLessThanOrEqual(100);
+    expect(p.links.map((l) => l.directory_id)).toEqual([p.directories[0]!.id, p.directories[0]!.id]);
+  });
+
+  it('Free: tags are left out, and the summary says so', () => {
+    const p = plan(source({ A: [link('https://a.test', { tags: ['x'] })] }), state({ tier: 'free' }));
+    expect(p.links[0]).not.toHaveProperty('tags');
+    expect(p.notes).toContain(TAGS_NOTE);
+  });
+
+  it('Free with no directory: every folder goes into one new directory, up to 30 links', () => {
+    const many = Array.from({ length: 20 }, (_, i) => link(`https://a${i}.test`));
+    const more = Array.from({ length: 20 }, (_, i) => link(`https://b${i}.test`));
+    const p = plan(source({ A: many, B: more }), state({ tier: 'free', linkCount: 5 }));
+    expect(p.room).toBe(25);
+    expect(p.directories.map((d) => d.name)).toEqual(['Imported bookmarks']);
+    expect(p.links).toHaveLength(25);
+    expect(new Set(p.links.map((l) => l.directory_id))).toEqual(new Set([p.directories[0]!.id]));
+    expect(p.skipped["over the plan's limit"]).toBe(15);
+    expect(p.notes).toContain(FREE_FOLDERS_NOTE('Imported bookmarks'));
+  });
+
+  it('Free with a file of one folder names the new directory after it', () => {
+    const p = plan(source({ Work: [link('https://a.test')] }), state({ tier: 'free' }));
+    expect(p.directories.map((d) => d.name)).toEqual(['Work']);
+  });
+
+  it('Free with a directory: folders go into it, duplicates counted across folders', () => {
+    const st = state({
+      tier: 'free',
+      directories: [{ id: 'own', name: 'Mine' }],
+      directoryCount: 1,
+      urlsByDirectory: new Map([['own', new Set(['https://a.test'])]]),
+      linkCount: 1,
+    });
+    const p = plan(source({ A: [link('https://a.test'), link('https://b.test')], B: [link('https://b.test')] }), st);
+    expect(p.directories).toEqual([]);
+    expect(p.reused).toEqual(['Mine']);
+    expect(p.links.map((l) => [l.directory_id, l.url])).toEqual([['own', 'https://b.test']]);
+    expect(p.skipped.duplicate).toBe(2);
+    expect(p.notes).toContain(FREE_FOLDERS_NOTE('Mine'));
+  });
+
+  it('Free at the limit: nothing fits', () => {
+    const st = state({ tier: 'free', directories: [{ id: 'own', name: 'Mine' }], directoryCount: 1, linkCount: 30 });
+    const p = plan(source({ A: [link('https://a.test')] }), st);
+    expect(p.room).toBe(0);
+    expect(p.links).toEqual([]);
+    expect(p.skipped["over the plan's limit"]).toBe(1);
+  });
+
+  it('plans a browser file (Chrome sample) with its folders and dates', () => {
+    const html = readFileSync(join(import.meta.dirname, '../../domain/bookmarks/fixtures/chrome.netscape'), 'utf8');
+    const parsed = parseNetscapeBookmarks(html, new DOMParser());
+    const p = plan(fromBookmarks(parsed), state());
+    const found = parsed.folders.reduce((sum, f) => sum + f.links.length, 0);
+    expect(p.found.links).toBe(found + parsed.skipped.length);
+    expect(p.links.length + p.skipped.duplicate).toBe(found);
+    expect(p.directories.length).toBe(parsed.folders.length);
+    expect(p.links.every((l) => (l.created_at ?? '') < NOW.toISOString())).toBe(true);
+  });
+});

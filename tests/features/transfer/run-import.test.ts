@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { exportNetscapeBookmarks } from '../../../src/domain/bookmarks/netscape-export.ts';
+import { buildImportPlan } from '../../../src/features/transfer/import-plan.ts';
+import { readImportState } from '../../../src/features/transfer/import-state.ts';
+import { readImportText } from '../../../src/features/transfer/read-import-file.ts';
+import { IMPORT_BATCH, runImport } from '../../../src/features/transfer/run-import.ts';
+import { buildWorkspaceExport } from '../../../src/features/transfer/workspace-export.ts';
+import type { LinkboardDb } from '../../../src/data/db.ts';
+import type { MutationContext } from '../../../src/data/mutation-context.ts';
+import { ctx, freshDb, makeDirectory, makeLink, NOW } from '../../data/helpers.ts';
+import { exportCtx, seededDb } from './export-fixture.ts';
+
+/** A browser file of `folders` folders of `perFolder` links, each dated and tagged. */
+function bookmarkFile(folders: number, perFolder: number): string {
+  return exportNetscapeBookmarks(
+    Array.from({ length: folders }, (_, f) => ({
+      name: `Folder ${f}`,
+      links: Array.from({ length: perFolder }, (_, i) => ({
+        url: `https://site${f}-${i}.example/`,
+        title: `Link ${f}-${i}`,
+        createdAt: new Date(Date.UTC(2015, 0, 1) + (f * perFolder + i) * 1000).toISOString(),
+        tags: ['t'],
+      })),
+    })),
+  );
+}
+
+async function importText(db: LinkboardDb, c: MutationContext, name: string, text: string, onProgress = vi.fn()) {
+  const read = readImportText(name, text, new DOMParser());
+  if (!read.ok) throw new Error(read.error);
+  const plan = buildImportPlan(read.source, await readImportState(db, c), { now: c.now() });
+  const summary = await runImport(db, plan, c, { onProgress });
+  return { plan, summary, onProgress };
+}
+
+describe('runImport', () => {
+  it('imports 1,200 links in batches, one outbox entry each, keeping their dates', async () => {
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    const pauses = vi.fn(() => Promise.resolve());
+    const read = readImportText('bookmarks.html', bookmarkFile(4, 300), new DOMParser());
+    if (!read.ok) throw new Error(read.error);
+    const plan = buildImportPlan(read.source, await readImportState(db, pro), { now: NOW });
+    const onProgress = vi.fn();
+    const summary = await runImport(db, plan, pro, { onProgress, pause: pauses });
+
+    const total = 4 + 1200;
+    const batches = Math.ceil(total / IMPORT_BATCH);
+    expect(onProgress).toHaveBeenCalledTimes(batches);
+    expect(onProgress.mock.calls[0]).toEqual([IMPORT_BATCH, total]);
+    expect(onProgress.mock.calls.at(-1)).toEqual([total, total]);
+    expect(pauses).toHaveBeenCalledTimes(batches - 1);
+    expect(summary).toEqual({ imported: 1200, events: 0, directories: 4, skipped: [], notes: [] });
+
+    const outbox = await db.outbox.toArray();
+    expect(outbox.filter((row) => row.name === 'link.create')).toHaveLength(1200);
+    expect(outbox.filter((row) => row.name === 'directory.create')).toHaveLength(4);
+    // Directories are queued before their links.
+    expect(outbox.slice(0, 4).every((row) => row.name === 'directory.create')).toBe(true);
+    expect(await db.saved_links.count()).toBe(1200);
+    const first = await db.saved_links.filter((l) => l.url === 'https://site0-0.example/').first();
+    expect(first).toMatchObject({ created_at: '2015-01-01T00:00:00.000Z', tags: ['t'] });
+  });
+
+  it('a second import of the same file only finds duplicates', async () => {
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    await importText(db, pro, 'b.html', bookmarkFile(2, 5));
+    const { summary } = await importText(db, pro, 'b.html', bookmarkFile(2, 5));
+    expect(summary).toMatchObject({ imported: 0, directories: 0, skipped: [{ reason: 'duplicate', count: 10 }] });
+    expect(await db.outbox.count()).toBe(12);
+  });
+
+  it('Free: fills the one directory up to 30 links and counts the rest', async () => {
+    const db = freshDb();
+    const free = ctx();
+    const { summary } = await importText(db, free, 'b.html', bookmarkFile(2, 20));
+    expect(summary.imported).toBe(30);
+    expect(summary.directories).toBe(1);
+    expect(summary.skipped).toEqual([{ reason: "over the plan's limit", count: 10 }]);
+    expect(summary.notes.join(' ')).toMatch(/Free plan has one directory/);
+    expect(await db.outbox.count()).toBe(31);
+  });
+
+  it('a refusal is a skip with its message', async () => {
+    const db = freshDb();
+    const free = ctx();
+    const dir = makeDirectory();
+    await db.link_directories.put(dir);
+    const plan = buildImportPlan(
+      {
+        kind: 'bookmarks',
+        folders: [{ name: dir.name, links: [] }],
+        notHttp: 0,
+        events: [],
+        series: [],
+      },
+      await readImportState(db, free),
+      { now: NOW },
+    );
+    // Links added elsewhere (another tab) after the plan was made fill the plan's room.
+    plan.links = [{ id: crypto.randomUUID(), directory_id: dir.id, url: 'https://late.test', title: 'Late' }];
+    await db.saved_links.bulkPut(Array.from({ length: 30 }, () => makeLink({ directory_id: dir.id })));
+    const summary = await runImport(db, plan, free);
+    expect(summary.skipped).toEqual([{ reason: 'Upgrade to Pro to save more links.', count: 1 }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("imports this app's JSON export: directories, links, events, tasks and series; again, only duplicates", async () => {
+    const source = await seededDb();
+    const json = JSON.stringify(await buildWorkspaceExport(source, exportCtx()));
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    const { summary } = await importText(db, pro, 'linkboard.json', json);
+    // The old event without a start is refused by its mutator, as the event dialog would: a skip with its message.
+    expect(summary).toMatchObject({
+      imported: 2,
+      directories: 2,
+      skipped: [{ reason: 'Start is required for events.', count: 1 }],
+    });
+    expect(await db.link_directories.count()).toBe(2);
+    expect((await db.saved_links.toArray()).map((l) => l.title).sort()).toEqual(['Newer', 'Older, "quoted"']);
+    const events = await db.calendar_events.toArray();
+    expect(events.filter((e) => e.series_id !== null)).toHaveLength(3);
+    expect(events.find((e) => e.title === 'Pay rent')).toMatchObject({ is_task: true, priority: 'high' });
+    expect(summary.events).toBe(events.filter((e) => e.series_id === null).length + 1);
+
+    const again = await importText(db, pro, 'linkboard.json', json);
+    expect(again.summary).toMatchObject({ imported: 0, events: 0, directories: 0 });
+    expect(again.summary.skipped).toEqual([
+      { reason: 'duplicate', count: 2 + summary.events },
+      { reason: 'Start is required for events.', count: 1 },
+    ]);
+  });
+});
