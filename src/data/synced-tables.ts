@@ -7,7 +7,7 @@
  * other way round), or when a declared field is not a column.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules } from '../domain/validation.ts';
+import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 
 /** The columns every synced table has on the server (design 3, Sync contract). */
 const base = {
@@ -91,6 +91,8 @@ export const syncedTables = {
       bio: text,
       subscription_tier: v.picklist(['free', 'pro', 'team']),
       time_zone: text,
+      /** The reminder new events and tasks get, in minutes before they start; null: none. */
+      default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
     },
     visibleTo: { own: 'id' },
     purge: 'never',
@@ -164,6 +166,8 @@ export const syncedTables = {
       series_id: nullableText,
       recurrence_rule: v.picklist(['none', ...recurrenceRules]),
       recurrence_end_date: nullableText,
+      /** Minutes before the start that a reminder fires; null: none (absent on rows of older apps). */
+      reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
     },
     visibleTo: { own: 'owner_id' },
     purge: 'never',

@@ -2,6 +2,10 @@
 export const directoryColors = ['blue', 'purple', 'green', 'orange', 'pink', 'indigo'] as const;
 export type DirectoryColor = (typeof directoryColors)[number];
 
+/** Reminder offsets in minutes before an event or task starts: at the time, 5, 15, 30 minutes, 1 hour, 1 day. */
+export const reminderOffsets = [0, 5, 15, 30, 60, 1440] as const;
+export type ReminderOffset = (typeof reminderOffsets)[number];
+
 export const priorities = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof priorities)[number];
 
