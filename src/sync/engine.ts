@@ -45,7 +45,7 @@ export interface SyncEngineOptions {
   maxPushBytes?: number;
   /** The API's body limit (default 1 MiB): a larger mutation is failed without being sent. */
   maxRequestBytes?: number;
-  /** Rows per pulled page (default 2,000; the server caps it at 5,000). */
+  /** Rows per pulled page (default 5,000, the most the server sends: a first pull re-reads what it may see per page). */
   pullLimit?: number;
   backoffMs?: readonly number[];
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
@@ -265,7 +265,7 @@ export class SyncEngine {
    */
   private async pull(): Promise<void> {
     const { db, transport } = this.options;
-    const limit = this.options.pullLimit ?? 2000;
+    const limit = this.options.pullLimit ?? 5000;
     const state = await readPullState(db);
     const quiet = this.quietCursor;
     const start = !state.reset && quiet && quiet.after === state.cursor ? quiet.cursor : state.cursor;

@@ -88,7 +88,7 @@ async function runClient(config: LoadConfig, client: LoadClient, until: number, 
       if (refused.length > 0) result.errors.push(`push refused: ${refused[0]?.message ?? 'no message'}`);
       for (let more = true; more;) {
         started = performance.now();
-        const page = (await rpc(config, client, 'sync_pull', { p_cursor: cursor, p_limit: 2000 })) as {
+        const page = (await rpc(config, client, 'sync_pull', { p_cursor: cursor, p_limit: 5000 })) as {
           cursor: string;
           more: boolean;
         };

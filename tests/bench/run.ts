@@ -18,6 +18,7 @@ import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart
 import { load } from './load.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { exportLinks, importBookmarks } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
 
@@ -47,7 +48,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,push,load: run only these parts (a partial run
+ * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,import,push,load: run only these parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
       await waitFor(bigPage, 'window.__linkboardBench?.ready()');
       await waitSynced(bigPage, 10_000);
       measures.push(...(await firstPull(bigPage, 10_000, plan)));
+      plan.log('10,000 links: export as a bookmarks file');
+      measures.push(await exportLinks(bigPage, big.username, 10_000, plan));
       await bigContext.close();
     });
 
@@ -181,6 +184,15 @@ async function main(): Promise<void> {
       measures.push(await dashboardWarmStart(dashboardContext, page, seed, plan));
       measures.push(await voteToUi(page, seed, plan));
       await dashboardContext.close();
+    });
+
+    await part('import', async () => {
+      plan.log('import 5,000 bookmarks');
+      const importer = await signUp(stack, 'import', 'pro');
+      const importContext = await context();
+      const importPage = await signIn(importContext, importer, 0);
+      measures.push(await importBookmarks(importPage, importer.username, 5000, plan));
+      await importContext.close();
     });
 
     await part('push', async () => {

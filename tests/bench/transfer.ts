@@ -1,0 +1,110 @@
+/**
+ * Issue 16, point 7: importing 5,000 bookmarks (bar 3 s) and exporting 10,000 links (bar 1 s),
+ * through the Profile screen's 'Import and export' section in the real app. Each is timed in
+ * the page from the button's click: the import to the paint of its summary (every link written
+ * and queued, in batches through mutateMany), the export to the file handed to the browser as a
+ * download (made from IndexedDB on the device).
+ */
+import type { Page } from 'playwright';
+import type { Plan } from './measures.ts';
+import type { Measure } from './stats.ts';
+
+/** A Chrome-shaped bookmarks file of `n` links in 5 folders, new URLs for each `round`. */
+export function bookmarksFile(n: number, round: number): string {
+  const folders = Array.from({ length: 5 }, (_, f) => {
+    const links = Array.from({ length: n / 5 }, (_, i) => {
+      const url = `https://bench.example/r${round}/f${f}/${i}`;
+      return `<DT><A HREF="${url}" ADD_DATE="${1_700_000_000 + i}">Bookmark ${round}-${f}-${i}</A>`;
+    }).join('\n');
+    return `<DT><H3>Folder ${f}</H3>\n<DL><p>\n${links}\n</DL><p>`;
+  });
+  return `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n${folders.join('\n')}\n</DL><p>\n`;
+}
+
+/** Clicks the button named `button` inside `scope` and resolves when `scope` shows `done`, after the paint. */
+function timedClick(page: Page, scope: string, button: string, done: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const root = document.querySelector(${JSON.stringify(scope)});
+    const target = root && [...root.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(button)});
+    if (!target) return reject(new Error('no button ' + ${JSON.stringify(button)}));
+    const started = performance.now();
+    const check = () => {
+      if (!root.textContent.includes(${JSON.stringify(done)})) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+    target.click();
+  })`);
+}
+
+/** Import rounds of `n` bookmarks into the signed-in Pro account the page shows. */
+export async function importBookmarks(page: Page, username: string, n: number, plan: Plan): Promise<Measure> {
+  const samples: number[] = [];
+  await page.goto(`/Profile/${username}`);
+  for (let round = 0; round < plan.warmups + plan.samples; round += 1) {
+    await page.getByRole('button', { name: 'Import bookmarks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import bookmarks' });
+    await dialog.getByLabel('Bookmarks file').setInputFiles({
+      name: `bookmarks-${round}.html`,
+      mimeType: 'text/html',
+      buffer: Buffer.from(bookmarksFile(n, round)),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).waitFor();
+    const ms = await timedClick(page, '[role=dialog]', 'Import', `Imported ${n.toLocaleString('en-US')} links`);
+    plan.log(`import ${round + 1}: ${ms.toFixed(0)} ms`);
+    if (round >= plan.warmups) samples.push(ms);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  return {
+    name: `import ${n.toLocaleString('en-US')} bookmarks → summary painted`,
+    unit: 'ms',
+    samples,
+    bar: { median: 3000 },
+    note: 'Profile → Import bookmarks, a 5-folder Chrome-shaped file; click on Import to the summary painted (every link written and queued); new URLs each round',
+  };
+}
+
+/** Clicks `button` and resolves when the page hands a file to the browser (an <a download> clicked). */
+function timedDownload(page: Page, button: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const target = [...document.querySelectorAll('main button')].find((b) => b.textContent.trim() === ${JSON.stringify(button)});
+    if (!target) return reject(new Error('no button ' + ${JSON.stringify(button)}));
+    const click = HTMLAnchorElement.prototype.click;
+    const started = performance.now();
+    HTMLAnchorElement.prototype.click = function () {
+      if (this.hasAttribute('download')) {
+        HTMLAnchorElement.prototype.click = click;
+        resolve(performance.now() - started);
+      }
+      return click.call(this);
+    };
+    target.click();
+  })`);
+}
+
+/** Exports of the signed-in account's links as a bookmarks file, `links` of them. */
+export async function exportLinks(page: Page, username: string, links: number, plan: Plan): Promise<Measure> {
+  const samples: number[] = [];
+  await page.goto(`/Profile/${username}`);
+  await page.getByRole('button', { name: 'Export bookmarks (HTML)' }).waitFor();
+  for (let round = 0; round < plan.warmups + plan.samples; round += 1) {
+    const [download, ms] = await Promise.all([
+      page.waitForEvent('download'),
+      timedDownload(page, 'Export bookmarks (HTML)'),
+    ]);
+    await download.delete();
+    plan.log(`export ${round + 1}: ${ms.toFixed(0)} ms`);
+    if (round >= plan.warmups) samples.push(ms);
+    await page.getByText(`Exported ${links.toLocaleString('en-US')} links`).waitFor();
+  }
+  return {
+    name: `export ${links.toLocaleString('en-US')} links (bookmarks file)`,
+    unit: 'ms',
+    samples,
+    bar: { median: 1000 },
+    note: 'Profile → Export bookmarks (HTML): click to the file handed to the browser (made on the device from IndexedDB)',
+  };
+}
