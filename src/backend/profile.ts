@@ -9,6 +9,8 @@ export interface CurrentUser {
   bio: string | null;
   subscription_tier: string | null;
   time_zone: string | null;
+  /** When the profile row last changed (absent in profiles cached by older versions). */
+  updated_at?: string | null;
 }
 
 /** The backend could not be reached (offline, DNS, 5xx): the session is not in question. */

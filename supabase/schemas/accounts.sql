@@ -62,7 +62,8 @@ begin
     raise exception 'Not authenticated' using errcode = '28000', hint = 'forbidden';
   end if;
   select json_build_object('id', p.id, 'email', p.email, 'username', p.username, 'full_name', p.full_name,
-                           'bio', p.bio, 'subscription_tier', p.subscription_tier, 'time_zone', p.time_zone)
+                           'bio', p.bio, 'subscription_tier', p.subscription_tier, 'time_zone', p.time_zone,
+                           'updated_at', p.updated_at)
   into v_profile
   from public.user_profiles p where p.id = auth.uid();
   if not found then

@@ -99,6 +99,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
         bio: '',
         subscription_tier: 'pro',
         time_zone: 'UTC',
+        updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
       const error = await sqlError(call(anonymous, 'public.get_my_profile()'));
       expect(error).toMatchObject({ code: '28000', message: 'Not authenticated' });

@@ -23,7 +23,12 @@ function ProfileFollower({ db }: { db: LinkboardDb }) {
       first.current = false;
       if (!useCurrentUser.getState().offline) return;
     }
+    // A row older than the profile this session already holds (fetched from the server after the
+    // device's last pull, such as a new plan) is not followed: the pull will bring the newer one.
+    const held = useCurrentUser.getState().user?.updated_at;
+    if (held && Date.parse(profile.updated_at) < Date.parse(held)) return;
     useCurrentUser.getState().updateUser({
+      updated_at: profile.updated_at,
       username: profile.username,
       full_name: profile.full_name,
       bio: profile.bio,
