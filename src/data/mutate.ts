@@ -72,6 +72,22 @@ function outboxEntry(name: MutationName, args: unknown, ctx: MutationContext, id
   };
 }
 
+type Many = (tx: LinkboardDb, list: unknown[], ctx: MutationContext) => Promise<unknown[]>;
+
+/**
+ * The steps from `start` on that can go to their mutator's `many` together: consecutive, of the
+ * same mutation, each of the args' shape (one that is not goes alone, so its refusal keeps the
+ * mutator's wording). One step when the mutator has no `many`.
+ */
+function batchRun(steps: readonly MutationStep[], start: number): readonly MutationStep[] {
+  const first = steps[start]!;
+  if (!mutators[first.name].many) return [first];
+  let end = start;
+  while (end < steps.length && steps[end]!.name === first.name && argsProblem(first.name, steps[end]!.args) === null)
+    end += 1;
+  return end === start ? [first] : steps.slice(start, end);
+}
+
 /** The tables of every mutator in `names`, with the outbox: one transaction's scope. */
 function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
   const tables = new Set<string>();
@@ -124,14 +140,38 @@ export async function mutateMany(
     if (tx) db.pending.track(tx.idbtrans);
     const queued: OutboxRow[] = [];
     const refused: MutateManyResult['refused'] = [];
-    for (const [index, step] of steps.entries()) {
+    const refusal = (index: number, error: unknown) => {
+      if (!(error instanceof MutationError) || !options.skipRefused) throw error;
+      refused.push({ index, error });
+    };
+    for (let index = 0; index < steps.length;) {
+      const run = batchRun(steps, index);
+      if (run.length > 1) {
+        // Consecutive steps of a mutator that takes many at once (link.create in an import).
+        const name = run[0]!.name;
+        const answers = await (mutators[name].many as Many)(
+          db,
+          run.map((step) => step.args),
+          ctx,
+        );
+        answers.forEach((answer, k) => {
+          if (answer instanceof MutationError) return refusal(index + k, answer);
+          // Written already: a shape its own checks broke must not be half-applied; abort all.
+          const after = argsProblem(name, answer);
+          if (after !== null) throw new Error(`${name} normalized its args out of shape: ${after}`);
+          queued.push(outboxEntry(name, answer, ctx));
+        });
+        index += run.length;
+        continue;
+      }
+      const step = steps[index]!;
       try {
         const normalized = await checkAndApply(db, step.name, step.args, ctx);
         queued.push(outboxEntry(step.name, normalized, ctx));
       } catch (error) {
-        if (!(error instanceof MutationError) || !options.skipRefused) throw error;
-        refused.push({ index, error });
+        refusal(index, error);
       }
+      index += 1;
     }
     if (tx) db.pending.reveal(tx.idbtrans);
     const seqs = await db.outbox.bulkAdd(queued, { allKeys: true });

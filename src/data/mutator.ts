@@ -3,6 +3,7 @@ import type { MutationName } from '../domain/mutation-names.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
+import type { MutationError } from './mutation-error.ts';
 import type { SyncedTableName } from './synced-tables.ts';
 import type { Target } from './targets.ts';
 
@@ -24,6 +25,12 @@ export interface Mutator<N extends MutationName> {
   validate(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<MutationArgs[N]>;
   /** The optimistic change. Absolute and idempotent: a rebase runs it again over server rows. */
   apply(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<void>;
+  /**
+   * Optional, for an action that makes many of this mutation (an import, through mutateMany):
+   * validate and apply each, in order, as validate then apply would, answering each one's
+   * normalized args or its refusal, with fewer round trips to IndexedDB.
+   */
+  many?(tx: LinkboardTx, list: MutationArgs[N][], ctx: MutationContext): Promise<(MutationArgs[N] | MutationError)[]>;
 }
 
 export type MutatorRegistry = { [N in MutationName]: Mutator<N> };

@@ -77,3 +77,30 @@ it('tells the sync once, after the commit', async () => {
   expect(await mutateMany(db, [], pro)).toEqual({ queued: [], refused: [] });
   expect(heard).toHaveBeenCalledTimes(1);
 });
+
+it('writes the same rows and outbox entries as one mutate per link, refusing per link', async () => {
+  const { mutate } = await import('../../src/data/mutate.ts');
+  const { makeMember } = await import('./helpers.ts');
+  const shared = makeDirectory({ owner_id: 'someone-else', name: 'Shared' });
+  await db.link_directories.put(shared);
+  await db.directory_members.put(makeMember({ directory_id: shared.id, user_email: 'me@example.com', role: 'viewer' }));
+  const steps: LinkStep[] = [
+    linkStep('One'),
+    { ...linkStep('Viewer'), args: { ...linkStep('Viewer').args, directory_id: shared.id } },
+    { ...linkStep('Gone'), args: { ...linkStep('Gone').args, directory_id: uuid() } },
+    { ...linkStep('Two'), args: { ...linkStep('Two').args, url: 'example.org/two', tags: [' b ', 'a', 'b'] } },
+  ];
+  const { queued, refused } = await mutateMany(db, steps, pro, { skipRefused: true });
+  expect(refused.map((r) => [r.index, r.error.code])).toEqual([
+    [1, 'forbidden'],
+    [2, 'not_found'],
+  ]);
+  const batched = await db.saved_links.bulkGet(queued.map((row) => row.args.id as string));
+
+  const other = freshDb();
+  await other.link_directories.put(dir);
+  for (const step of [steps[0]!, steps[3]!]) await mutate(other, step.name, step.args, pro);
+  const single = await other.saved_links.bulkGet(queued.map((row) => row.args.id as string));
+  expect(batched).toEqual(single);
+  expect(queued.map((row) => row.args)).toEqual((await other.outbox.orderBy('seq').toArray()).map((row) => row.args));
+});

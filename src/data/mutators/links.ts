@@ -2,11 +2,11 @@ import type { Tier } from '../../domain/plans.ts';
 import { underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { TAG_MAX, cleanTags, creationTime, isBlank, normalizeUrl } from '../../domain/validation.ts';
-import { directoryRule } from '../../domain/permissions.ts';
-import { editableDirectory } from '../access.ts';
+import { directoryRule, roleMay } from '../../domain/permissions.ts';
+import { editableDirectory, roleIn } from '../access.ts';
 import type { MutationArgs } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
-import { refuse } from '../mutation-error.ts';
+import { MutationError, refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
 import type { DirectoryRow, LinkRow } from '../rows.ts';
 import { rowTarget } from '../targets.ts';
@@ -50,45 +50,100 @@ const linkTables = ['link_directories', 'directory_members', 'saved_links'] as c
 
 const linkRow = (args: { id: string }) => [rowTarget('saved_links', args.id)];
 
+/** The checks of a new link once its directory is known to be editable; `owned`: the owner's links so far. */
+function checkCreate(
+  args: MutationArgs['link.create'],
+  directory: DirectoryRow,
+  ctx: MutationContext,
+  owned: () => Promise<number> | number,
+): Promise<MutationArgs['link.create']> | MutationArgs['link.create'] {
+  if (args.url === undefined) refuse('invalid', messages.linkUrl);
+  if (args.title === undefined) refuse('invalid', messages.linkTitle);
+  const tier = ownerTier(directory, ctx);
+  const out = checkFields(args, tier);
+  if (out.created_at != null)
+    out.created_at = creationTime(out.created_at, ctx.now()) ?? refuse('invalid', messages.creationDate);
+  if (out.is_favorite && directoryRule('link.favorite', 'owner', tier) === 'limit_reached') {
+    refuse('limit_reached', messages.favourites);
+  }
+  // Only Free limits links; IndexedDB counts by walking the index, so paid plans skip it.
+  if (tier !== 'free') return out;
+  const limited = (n: number) => (underLimit(tier, 'links', n) ? out : refuse('limit_reached', messages.moreLinks));
+  const count = owned();
+  return typeof count === 'number' ? limited(count) : count.then(limited);
+}
+
+function newLinkRow(args: MutationArgs['link.create'], directory: DirectoryRow | undefined, ctx: MutationContext) {
+  return {
+    id: args.id,
+    directory_id: args.directory_id,
+    url: args.url,
+    title: args.title,
+    notes: args.notes ?? null,
+    description: args.description ?? null,
+    tags: args.tags ?? [],
+    is_favorite: args.is_favorite ?? false,
+    created_by: ctx.userId,
+    owner_id: directory?.owner_id ?? ctx.userId,
+    ...stamp(ctx),
+    // An imported bookmark keeps its ADD_DATE (validate checked and clamped it).
+    ...(args.created_at ? { created_at: args.created_at } : {}),
+  };
+}
+
+const ownedLinks = (tx: LinkboardTx, ownerId: string) => tx.saved_links.where('owner_id').equals(ownerId).count();
+
 export const linkCreate: Mutator<'link.create'> = {
   tables: linkTables,
   // apply reads the directory for the link's owner.
   targets: (args) => [rowTarget('saved_links', args.id), rowTarget('link_directories', args.directory_id)],
   async validate(tx, args, ctx) {
-    if (args.url === undefined) refuse('invalid', messages.linkUrl);
-    if (args.title === undefined) refuse('invalid', messages.linkTitle);
     const directory = await editableDirectory(tx, args.directory_id, ctx);
-    const tier = ownerTier(directory, ctx);
-    const out = checkFields(args, tier);
-    if (out.created_at != null)
-      out.created_at = creationTime(out.created_at, ctx.now()) ?? refuse('invalid', messages.creationDate);
-    if (out.is_favorite && directoryRule('link.favorite', 'owner', tier) === 'limit_reached') {
-      refuse('limit_reached', messages.favourites);
-    }
-    // Only Free limits links; IndexedDB counts by walking the index, so paid plans skip it.
-    if (tier === 'free') {
-      const owned = await tx.saved_links.where('owner_id').equals(directory.owner_id).count();
-      if (!underLimit(tier, 'links', owned)) refuse('limit_reached', messages.moreLinks);
-    }
-    return out;
+    return checkCreate(args, directory, ctx, () => ownedLinks(tx, directory.owner_id));
   },
   async apply(tx, args, ctx) {
     const directory = await tx.link_directories.get(args.directory_id);
-    await tx.saved_links.put({
-      id: args.id,
-      directory_id: args.directory_id,
-      url: args.url,
-      title: args.title,
-      notes: args.notes ?? null,
-      description: args.description ?? null,
-      tags: args.tags ?? [],
-      is_favorite: args.is_favorite ?? false,
-      created_by: ctx.userId,
-      owner_id: directory?.owner_id ?? ctx.userId,
-      ...stamp(ctx),
-      // An imported bookmark keeps its ADD_DATE (validate checked and clamped it).
-      ...(args.created_at ? { created_at: args.created_at } : {}),
-    });
+    await tx.saved_links.put(newLinkRow(args, directory, ctx));
+  },
+  /**
+   * Many new links (an import): each checked as `validate` does, with each directory and the
+   * caller's role in it read once and a Free owner's count kept as the links are accepted, then
+   * written with one bulkPut (one request per link otherwise, each waiting for the one before).
+   */
+  async many(tx, list, ctx) {
+    const ids = [...new Set(list.map((args) => args.directory_id))];
+    const found = await tx.link_directories.bulkGet(ids);
+    const editable = new Map<string, DirectoryRow>();
+    for (const directory of found) {
+      if (directory && roleMay('link.update', await roleIn(tx, directory, ctx))) editable.set(directory.id, directory);
+    }
+    const counts = new Map<string, number>();
+    const rows: ReturnType<typeof newLinkRow>[] = [];
+    const out: (MutationArgs['link.create'] | MutationError)[] = [];
+    for (const args of list) {
+      try {
+        const directory =
+          editable.get(args.directory_id) ??
+          (found.some((d) => d?.id === args.directory_id)
+            ? refuse('forbidden', messages.cannotEditLinks)
+            : refuse('not_found', messages.directoryNotFound));
+        const owner = directory.owner_id;
+        if (directory.owner_id === ctx.userId && ctx.tier === 'free' && !counts.has(owner))
+          counts.set(owner, await ownedLinks(tx, owner));
+        // The count is known here, so the checks answer at once: no await per link (Dexie keeps a
+        // transaction alive across only so many awaits of plain promises).
+        const checked = checkCreate(args, directory, ctx, () => counts.get(owner) ?? 0);
+        const normalized = checked instanceof Promise ? await checked : checked;
+        counts.set(owner, (counts.get(owner) ?? 0) + 1);
+        rows.push(newLinkRow(normalized, directory, ctx));
+        out.push(normalized);
+      } catch (error) {
+        if (!(error instanceof MutationError)) throw error;
+        out.push(error);
+      }
+    }
+    await tx.saved_links.bulkPut(rows);
+    return out;
   },
 };
 
