@@ -50,6 +50,7 @@ export function profileOf(
     bio: row?.bio ?? '',
     subscription_tier: row?.subscription_tier ?? 'free',
     time_zone: row?.time_zone ?? user.timeZone,
+    default_reminder_minutes: row?.default_reminder_minutes ?? null,
   };
 }
 
@@ -79,6 +80,7 @@ export function eventOf(row: EventRow): ExportEvent {
   return {
     ...{ id, title, description, starts_at, ends_at, is_task, priority, is_completed },
     ...{ series_id, recurrence_rule, recurrence_end_date, created_at, updated_at },
+    reminder_minutes: row.reminder_minutes ?? null,
   };
 }
 

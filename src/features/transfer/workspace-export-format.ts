@@ -8,7 +8,7 @@
  * EXPORT_VERSION. A reader accepts its own version and older ones, never newer ones.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules } from '../../domain/validation.ts';
+import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../../domain/validation.ts';
 
 export const EXPORT_FORMAT = 'linkboard-export';
 export const EXPORT_VERSION = 1;
@@ -28,6 +28,8 @@ export const exportProfile = v.object({
   bio: text,
   subscription_tier: v.picklist(['free', 'pro', 'team']),
   time_zone: text,
+  /** Minutes before the start new events and tasks remind (null: none); absent in older files. */
+  default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets)), null),
 });
 
 export const exportLink = v.object({
@@ -76,6 +78,8 @@ export const exportEvent = v.object({
   series_id: nullableText,
   recurrence_rule: v.picklist(['none', ...recurrenceRules]),
   recurrence_end_date: nullableText,
+  /** Minutes before the start it reminds (null: none); absent in older files. */
+  reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets)), null),
   ...stamps,
 });
 

@@ -33,6 +33,7 @@ describe('buildWorkspaceExport', () => {
       bio: 'Hello',
       subscription_tier: 'pro',
       time_zone: f.ZONE,
+      default_reminder_minutes: null,
     });
   });
 
@@ -140,6 +141,7 @@ describe('buildWorkspaceExport', () => {
       bio: '',
       subscription_tier: 'free',
       time_zone: f.ZONE,
+      default_reminder_minutes: null,
     });
     expect(bare.directories).toEqual([]);
     empty.close();
