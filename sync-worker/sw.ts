@@ -2,13 +2,16 @@
 /**
  * The service worker: precaches the app shell and serves it for every navigation, so the
  * app opens offline after one online visit. API paths always go to the network. The
- * Background Sync event drains the user's outbox even when no tab is open.
+ * Background Sync event drains the user's outbox even when no tab is open; a click on a reminder
+ * notification opens the app at its calendar.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SYNC_TAG, type WorkerSyncMessage } from '../src/backend/background-sync.ts';
 import { runBackgroundSync } from './background-sync.ts';
+import { handleNotificationClicks } from './notification-click.ts';
+import { handlePushes } from './push-handler.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -44,5 +47,11 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
+
+// Reminders shown by the page (issue 16.4): a click opens the calendar.
+handleNotificationClicks();
+
+// Reminders pushed by the server while no tab is open (issue 16.4, send-reminders).
+handlePushes();
 
 clientsClaim();

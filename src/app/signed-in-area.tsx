@@ -4,6 +4,7 @@ import { ImportBookmarksSlot } from '../features/links/import-slot.ts';
 import { TeamPollsSlot, type TeamPollsProps } from '../features/links/team-polls-slot.ts';
 import { TransferSlot } from '../features/profile/transfer-slot.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { ReminderNotifications } from './reminders/reminder-notifications.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { SyncProvider } from './sync/sync-provider.tsx';
 import { useUserSession } from './sync/user-session.ts';
@@ -25,6 +26,7 @@ export function SignedInArea() {
   if (status !== 'signed-in' || !user) return <LoadingScreen />;
   return (
     <SyncProvider key={user.id} user={user}>
+      <ReminderNotifications />
       <TeamPollsSlot.Provider value={renderTeamPolls}>
         <RequestSyncSlot.Provider value={requestSync}>
           <TransferSlot.Provider value={renderTransferSection}>

@@ -53,6 +53,10 @@ export async function claimUsername(username: string): Promise<boolean> {
  */
 export async function signOutAndLeave(navigate: (path: string) => void = (path) => location.assign(path)) {
   let failed = false;
+  // This device's reminder pushes stop with the session (another person may use it next).
+  await import('./push-reminders.ts')
+    .then((push) => push.disablePushReminders())
+    .catch((error: unknown) => console.warn('Could not turn reminder pushes off', error));
   try {
     const { error } = await supabase.auth.signOut();
     if (error) {

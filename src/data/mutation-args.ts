@@ -5,7 +5,7 @@
  * (lengths, plan limits, roles) are the mutators', with the spec's wording.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules } from '../domain/validation.ts';
+import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 import type { MutationName } from '../domain/mutation-names.ts';
 
 const id = v.string();
@@ -13,6 +13,8 @@ const optionalText = v.optional(v.nullable(v.string()));
 const color = v.picklist(directoryColors);
 const role = v.picklist(memberRoles);
 const priority = v.nullable(v.picklist(priorities));
+/** Minutes before the start that a reminder fires; null: none; absent: unchanged (or none when created). */
+const reminder = v.optional(v.nullable(v.picklist(reminderOffsets)));
 
 const occurrence = v.object({
   id,
@@ -28,6 +30,8 @@ const series = {
   rule: v.picklist(recurrenceRules),
   until: v.string(),
   occurrences: v.array(occurrence),
+  /** Every occurrence gets it, so each reminds like a single event. */
+  reminder_minutes: reminder,
 };
 
 export const mutationArgSchemas = {
@@ -36,6 +40,8 @@ export const mutationArgSchemas = {
     bio: optionalText,
     full_name: optionalText,
     time_zone: v.optional(v.string()),
+    /** The reminder new events and tasks start with. */
+    default_reminder_minutes: reminder,
   }),
   'directory.create': v.object({
     id,
@@ -87,6 +93,7 @@ export const mutationArgSchemas = {
     ends_at: v.nullable(v.string()),
     is_task: v.boolean(),
     priority: v.optional(priority),
+    reminder_minutes: reminder,
   }),
   'event.update': v.object({
     id,
@@ -97,6 +104,7 @@ export const mutationArgSchemas = {
     /** A task becoming an event (or back); absent leaves it as it is. */
     is_task: v.optional(v.boolean()),
     priority: v.optional(priority),
+    reminder_minutes: reminder,
   }),
   'event.delete': v.object({ id }),
   'task.set_completed': v.object({ id, value: v.boolean() }),
@@ -109,6 +117,7 @@ export const mutationArgSchemas = {
     description: optionalText,
     starts_at: v.optional(v.string()),
     ends_at: v.optional(v.string()),
+    reminder_minutes: reminder,
   }),
   'poll.create': v.object({
     id,

@@ -52,6 +52,7 @@ export const messages = {
   eventStart: 'Start is required for events.',
   eventRange: 'The end cannot be before the start.',
   eventPriority: 'Priority must be low, medium or high.',
+  reminder: 'Choose a reminder from the list.',
   eventNotFound: 'Event not found.',
   seriesTask: 'An event in a recurring series cannot become a task.',
   seriesRule: 'Repeat must be daily, weekly or monthly.',

@@ -5,6 +5,9 @@ export type DirectoryColor = (typeof directoryColors)[number];
 /** Reminder offsets in minutes before an event or task starts: at the time, 5, 15, 30 minutes, 1 hour, 1 day. */
 export const reminderOffsets = [0, 5, 15, 30, 60, 1440] as const;
 export type ReminderOffset = (typeof reminderOffsets)[number];
+/** Null (no reminder) or one of the offsets; undefined (not given) passes too. */
+export const isReminderChoice = (value: unknown): boolean =>
+  value == null || (reminderOffsets as readonly unknown[]).includes(value);
 
 export const priorities = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof priorities)[number];

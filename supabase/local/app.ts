@@ -13,6 +13,7 @@ import { checkoutApp, testBillingKeys } from './checkout.ts';
 import { keysFor } from './keys.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth-limits.ts';
 import type { MailSettings } from './mail-settings.ts';
+import { newVapidKeys, type PushSettings } from './push-settings.ts';
 import { authApp } from './auth.ts';
 import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
@@ -55,6 +56,8 @@ export interface StackOptions {
   billing?: BillingSettings;
   /** Delivery of the mail queue through deliver-mail (SMTP_URL and the rest); default none. */
   mail?: MailSettings;
+  /** Reminder pushes: the VAPID keys (and subject, scheduler secret); default a pair made for this stack. */
+  push?: PushSettings;
   /** Caps on open poke streams (per user, in all); default 10 and 1,000. */
   pokeLimits?: PokeLimits;
 }
@@ -84,6 +87,7 @@ export function createStack(options: StackOptions): Hono {
     limits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     mail: options.mail ?? {},
+    push: options.push ?? newVapidKeys(),
     pokes: new PokeHub(options.pokeLimits ?? DEFAULT_POKE_LIMITS),
     root: () => app,
   };
@@ -117,7 +121,13 @@ export function createStack(options: StackOptions): Hono {
     app.route('/_checkout', checkoutApp(ctx));
   }
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
-  app.route('/', staticApp(options.staticDir ?? join(projectRoot, 'dist'), { anonKey: ctx.keys.anonKey }));
+  app.route(
+    '/',
+    staticApp(options.staticDir ?? join(projectRoot, 'dist'), {
+      anonKey: ctx.keys.anonKey,
+      vapidPublicKey: ctx.push.publicKey,
+    }),
+  );
 
   app.onError((error, c) => {
     console.error('[stack]', error);

@@ -4,6 +4,7 @@ import type { Db } from './db.ts';
 import type { StackKeys } from './keys.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import type { MailSettings } from './mail-settings.ts';
+import type { PushSettings } from './push-settings.ts';
 import { clientAddress } from './client-address.ts';
 import type { PokeHub } from './poke.ts';
 
@@ -24,6 +25,8 @@ export interface StackContext {
   billing: BillingSettings;
   /** Delivery of the mail queue (the deliver-mail function's SMTP_URL and the rest); empty: the mailbox. */
   mail: MailSettings;
+  /** The VAPID keys of reminder pushes (send-reminders) and their scheduler secret. */
+  push: PushSettings;
   /** The open poke streams (GET /sync/v1/poke), poked after a push commits. */
   pokes: PokeHub;
   /** The whole stack, so functions can call it in-process. */

@@ -83,6 +83,10 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       MAIL_FROM: ctx.mail.from,
       MAIL_CRON_SECRET: ctx.mail.cronSecret,
       MAIL_RETRY_BASE_MS: ctx.mail.retryBaseMs?.toString(),
+      VAPID_PUBLIC_KEY: ctx.push.publicKey,
+      VAPID_PRIVATE_KEY: ctx.push.privateKey,
+      VAPID_SUBJECT: ctx.push.subject,
+      REMINDERS_CRON_SECRET: ctx.push.cronSecret,
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);

@@ -2,7 +2,9 @@
  * `npm start` / `npm run serve`: the local stack on PORT (4173) and HOST (127.0.0.1), on the
  * Postgres at DATABASE_URL, else PGlite persisted under .data/pglite (in memory with
  * LINKBOARD_DB=memory). The JWT secret is JWT_SECRET, else the install's own in .data/jwt-secret
- * (made at random on the first start; a random one per run with an in-memory database).
+ * (made at random on the first start; a random one per run with an in-memory database); the VAPID
+ * keys of reminder pushes likewise (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else .data/vapid-keys.json).
+ * The stack runs the reminder scheduler (reminder-scheduler.ts) and, with SMTP_URL, the mail drainer.
  * startStack() does the same for tests and e2e and returns {url, close}. docs/deploy.md lists
  * every variable.
  */
@@ -24,6 +26,13 @@ import type { MailboxMode } from './mailbox.ts';
 import { mailSettingsFrom, type MailSettings } from './mail-settings.ts';
 import { deliverMailInProcess, startMailDrainer, type DrainerTiming, type MailDrainer } from './mail-drainer.ts';
 import { redactSmtpUrl } from '../functions/_shared/smtp-sender.ts';
+import { pushSettingsFrom, type PushSettings } from './push-settings.ts';
+import {
+  sendRemindersInProcess,
+  startReminderScheduler,
+  type ReminderScheduler,
+  type ReminderSchedulerTiming,
+} from './reminder-scheduler.ts';
 
 export interface StartOptions {
   port?: number;
@@ -52,6 +61,10 @@ export interface StartOptions {
   mail?: MailSettings;
   /** The drainer's rounds (tests); default DRAINER_TIMING. */
   drainerTiming?: DrainerTiming;
+  /** Reminder pushes' VAPID keys; default a pair made for this stack. */
+  push?: PushSettings;
+  /** The reminder scheduler's rounds (tests), or false for none; default REMINDER_SCHEDULER_TIMING. */
+  reminderTiming?: ReminderSchedulerTiming | false;
 }
 
 export interface RunningStack {
@@ -111,12 +124,17 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     authLimits: options.authLimits,
     billing: options.billing,
     mail: options.mail,
+    push: options.push,
   });
   ready.app = app;
   const keys = keysFor(options.jwtSecret);
   const drainer: MailDrainer | undefined = options.mail?.smtpUrl
     ? startMailDrainer(deliverMailInProcess(app, url, keys.serviceRoleKey), options.drainerTiming)
     : undefined;
+  const reminders: ReminderScheduler | undefined =
+    options.reminderTiming === false
+      ? undefined
+      : startReminderScheduler(sendRemindersInProcess(app, url, keys.serviceRoleKey), options.reminderTiming);
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -126,7 +144,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     db,
     close: () =>
       (closing ??= (async () => {
-        await drainer?.stop();
+        await Promise.all([drainer?.stop(), reminders?.stop()]);
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -186,6 +204,7 @@ async function main(): Promise<void> {
       : installSecret(env, join(projectRoot, '.data', 'jwt-secret'));
   const mailbox = mailboxModeFrom(env);
   const mail = mailSettingsFrom(env);
+  const push = pushSettingsFrom(env, memory ? undefined : join(projectRoot, '.data', 'vapid-keys.json'));
   const stack = await startStack({
     port: env.PORT ? Number(env.PORT) : 4173,
     host,
@@ -201,6 +220,7 @@ async function main(): Promise<void> {
     authLimits: authLimitsFrom(env.LINKBOARD_AUTH_LIMITS, DEFAULT_AUTH_LIMITS),
     billing: billingFrom(env),
     mail,
+    push,
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory' : 'PGlite in .data/pglite';
   console.log(`Linkboard local stack on ${stack.url} (${where})`);
@@ -209,6 +229,7 @@ async function main(): Promise<void> {
   console.log(
     `  payments:   ${env.STRIPE_SECRET_KEY ? 'Stripe (STRIPE_SECRET_KEY)' : `test mode at ${stack.url}/_checkout`}`,
   );
+  console.log(`  reminders:  pushed every 30 s, VAPID keys ${push.source}`);
   if (mail.smtpUrl) console.log(`  mail:       delivered through ${redactSmtpUrl(mail.smtpUrl)}`);
   if (!isLoopback(host)) {
     console.warn(

@@ -61,6 +61,8 @@ async function fileAt(root: string, path: string): Promise<string | undefined> {
 export interface StaticOptions {
   /** Written into index.html as <meta name="linkboard-anon-key">, so the app learns its key at run time. */
   anonKey?: string;
+  /** Written as <meta name="linkboard-vapid-key">: the key the app subscribes to reminder pushes with. */
+  vapidPublicKey?: string;
 }
 
 /**
@@ -68,8 +70,8 @@ export interface StaticOptions {
  * written into it above: the revision served in sw.js also names the key, so a new key (a new
  * install, an in-memory run) makes a new worker that fetches index.html again.
  */
-function keyedPrecache(worker: Uint8Array, anonKey: string): string {
-  const keyHash = createHash('sha256').update(anonKey).digest('hex').slice(0, 12);
+function keyedPrecache(worker: Uint8Array, keys: string): string {
+  const keyHash = createHash('sha256').update(keys).digest('hex').slice(0, 12);
   return new TextDecoder()
     .decode(worker)
     .replace(
@@ -83,10 +85,17 @@ const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (ch) => `&#${c
 async function send(c: Context, file: string, urlPath: string, options: StaticOptions): Promise<Response> {
   let body: Uint8Array = await readFile(file);
   if (options.anonKey && file.endsWith('index.html')) {
-    const meta = `<meta name="linkboard-anon-key" content="${escapeAttribute(options.anonKey)}" />`;
+    let meta = `<meta name="linkboard-anon-key" content="${escapeAttribute(options.anonKey)}" />`;
+    if (options.vapidPublicKey) {
+      meta += `\n    <meta name="linkboard-vapid-key" content="${escapeAttribute(options.vapidPublicKey)}" />`;
+    }
     body = new TextEncoder().encode(new TextDecoder().decode(body).replace('<head>', `<head>\n    ${meta}`));
   }
-  if (options.anonKey && urlPath === '/sw.js') body = new TextEncoder().encode(keyedPrecache(body, options.anonKey));
+  if (options.anonKey && urlPath === '/sw.js') {
+    // The VAPID key joins the hash only when there is one, so a stack without it keeps its revision.
+    const keys = options.vapidPublicKey ? `${options.anonKey}\n${options.vapidPublicKey}` : options.anonKey;
+    body = new TextEncoder().encode(keyedPrecache(body, keys));
+  }
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cachePath = file.endsWith(`${sep}index.html`) ? '/index.html' : urlPath;
   return c.body(new Uint8Array(body), 200, {

@@ -79,11 +79,12 @@ declare
 begin
   case p_name
     when 'event.create' then
-      insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, priority, owner_id)
+      insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, priority, owner_id,
+                                          reminder_minutes)
       values (v_id, private.sync_text(p_args, 'title'), private.sync_text(p_args, 'description'),
               private.sync_time(p_args, 'starts_at'), private.sync_time(p_args, 'ends_at'),
               case when p_args ? 'is_task' then private.sync_bool(p_args, 'is_task') else false end,
-              private.sync_text(p_args, 'priority'), auth.uid());
+              private.sync_text(p_args, 'priority'), auth.uid(), private.sync_reminder(p_args, 'reminder_minutes'));
       -- Same savepoint as the insert: a refusal takes the mail back, a replay never gets here.
       perform private.queue_event_mail(v_id);
       return;
@@ -101,6 +102,8 @@ begin
                           then null
                         when p_args ? 'priority' and p_name = 'event.update' then private.sync_text(p_args, 'priority')
                         else e.priority end,
+        reminder_minutes = case when p_args ? 'reminder_minutes' then private.sync_reminder(p_args, 'reminder_minutes')
+                                else e.reminder_minutes end,
         series_id = case when p_name = 'occurrence.detach' then null else e.series_id end,
         recurrence_rule = case when p_name = 'occurrence.detach' then 'none' else e.recurrence_rule end,
         recurrence_end_date = case when p_name = 'occurrence.detach' then null else e.recurrence_end_date end
@@ -239,7 +242,10 @@ begin
     username = case when p_args ? 'username' then private.sync_text(p_args, 'username') else p.username end,
     bio = case when p_args ? 'bio' then private.sync_text(p_args, 'bio') else p.bio end,
     full_name = case when p_args ? 'full_name' then private.sync_text(p_args, 'full_name') else p.full_name end,
-    time_zone = case when p_args ? 'time_zone' then private.sync_text(p_args, 'time_zone') else p.time_zone end
+    time_zone = case when p_args ? 'time_zone' then private.sync_text(p_args, 'time_zone') else p.time_zone end,
+    default_reminder_minutes = case when p_args ? 'default_reminder_minutes'
+                                      then private.sync_reminder(p_args, 'default_reminder_minutes')
+                                    else p.default_reminder_minutes end
   where p.id = auth.uid();
   if not found then
     raise exception 'Not authenticated' using errcode = '42501';
@@ -301,7 +307,7 @@ revoke all on function private.sync_insert_allowed(p_directory uuid, p_owner_onl
 grant execute on function private.sync_insert_allowed(p_directory uuid, p_owner_only boolean) to authenticated, service_role;
 
 -- Inserts one series' occurrences: 1..1,000 objects {id, title, description?, starts_at?, ends_at?},
--- each with the series id, rule and end date.
+-- each with the series id, rule, end date and reminder (every occurrence reminds like a single event).
 create or replace function private.sync_insert_series(p_args jsonb) returns void
 language plpgsql
 set search_path = ''
@@ -312,6 +318,7 @@ declare
   v_until timestamptz := private.sync_time(p_args, 'until');
   v_is_task boolean := case when coalesce(jsonb_typeof(p_args -> 'is_task'), 'null') = 'null' then false
                             else private.sync_bool(p_args, 'is_task') end;
+  v_reminder integer := private.sync_reminder(p_args, 'reminder_minutes');
   v_count int;
 begin
   if jsonb_typeof(p_args -> 'occurrences') is distinct from 'array' then
@@ -333,8 +340,9 @@ begin
     raise exception 'Every occurrence needs an id, and text fields.' using errcode = '22023';
   end if;
   insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, owner_id,
-                                      series_id, recurrence_rule, recurrence_end_date)
-  select o.id, o.title, o.description, o.starts_at, o.ends_at, v_is_task, auth.uid(), v_series, v_rule, v_until
+                                      series_id, recurrence_rule, recurrence_end_date, reminder_minutes)
+  select o.id, o.title, o.description, o.starts_at, o.ends_at, v_is_task, auth.uid(), v_series, v_rule, v_until,
+         v_reminder
   from jsonb_to_recordset(p_args -> 'occurrences')
          as o(id uuid, title text, description text, starts_at timestamptz, ends_at timestamptz);
 end

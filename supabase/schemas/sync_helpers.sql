@@ -244,6 +244,27 @@ $$;
 revoke all on function private.sync_recorded_answer(p_mutation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.sync_recorded_answer(p_mutation_id uuid) to authenticated, service_role;
 
+-- An optional reminder argument (minutes before the start, issue 16.4): absent or null is null,
+-- one of 0, 5, 15, 30, 60 or 1440 is itself, anything else raises (invalid).
+create or replace function private.sync_reminder(p_args jsonb, p_key text) returns integer
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  case coalesce(jsonb_typeof(p_args -> p_key), 'null')
+    when 'null' then return null;
+    when 'number' then
+      if (p_args ->> p_key) in ('0', '5', '15', '30', '60', '1440') then
+        return (p_args ->> p_key)::integer;
+      end if;
+    else null;
+  end case;
+  raise exception 'Choose a reminder from the list.' using errcode = '22023', hint = 'invalid';
+end
+$$;
+revoke all on function private.sync_reminder(p_args jsonb, p_key text) from public, anon, authenticated, service_role;
+grant execute on function private.sync_reminder(p_args jsonb, p_key text) to authenticated, service_role;
+
 -- An optional text argument: absent or null is null, a string is itself, anything else raises.
 create or replace function private.sync_text(p_args jsonb, p_key text) returns text
 language plpgsql immutable

@@ -427,6 +427,97 @@ describe('events, tasks and series', () => {
   });
 });
 
+describe('reminders', () => {
+  const event = (extra: Record<string, unknown> = {}) => ({
+    id: uuid(),
+    title: 'Dentist',
+    starts_at: '2026-03-16T09:00:00Z',
+    ends_at: '2026-03-16T10:00:00Z',
+    is_task: false,
+    ...extra,
+  });
+
+  it('sets, changes and clears an event reminder; refuses an offset not offered', async () => {
+    const args = event({ reminder_minutes: 15 });
+    await mutate(db, 'event.create', args, ctx());
+    expect(await db.calendar_events.get(args.id)).toMatchObject({ reminder_minutes: 15 });
+    const plain = event();
+    await mutate(db, 'event.create', plain, ctx());
+    expect(await db.calendar_events.get(plain.id)).toMatchObject({ reminder_minutes: null });
+    await mutate(db, 'event.update', { id: args.id, reminder_minutes: 1440 }, ctx());
+    expect(await db.calendar_events.get(args.id)).toMatchObject({ reminder_minutes: 1440 });
+    await mutate(db, 'event.update', { id: args.id, title: 'Dentist (moved)' }, ctx());
+    expect(await db.calendar_events.get(args.id)).toMatchObject({ reminder_minutes: 1440 });
+    await mutate(db, 'event.update', { id: args.id, reminder_minutes: null }, ctx());
+    expect(await db.calendar_events.get(args.id)).toMatchObject({ reminder_minutes: null });
+    await expectRefused(
+      () => mutate(db, 'event.create', event({ reminder_minutes: 7 as never }), ctx()),
+      'invalid',
+      'Choose a reminder from the list.',
+    );
+    await expectRefused(
+      () => mutate(db, 'event.update', { id: args.id, reminder_minutes: '5' as never }, ctx()),
+      'invalid',
+    );
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued[0]?.args).toMatchObject({ reminder_minutes: 15 });
+  });
+
+  it('gives every occurrence of a series the reminder, and a detached one its own', async () => {
+    const occurrences = [16, 17, 18].map((day) => ({
+      id: uuid(),
+      title: 'Gym',
+      description: null,
+      starts_at: `2026-03-${day}T07:00:00Z`,
+      ends_at: `2026-03-${day}T08:00:00Z`,
+    }));
+    const first = uuid();
+    const series = { series_id: first, rule: 'daily' as const, until: '2026-03-18T23:59:00Z', occurrences };
+    await mutate(db, 'series.create', { ...series, reminder_minutes: 30 }, pro);
+    const rows = await db.calendar_events.where('series_id').equals(first).toArray();
+    expect(rows.map((row) => row.reminder_minutes)).toEqual([30, 30, 30]);
+    await mutate(db, 'occurrence.detach', { id: occurrences[0]!.id, reminder_minutes: 0 }, pro);
+    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({ series_id: null, reminder_minutes: 0 });
+    const second = uuid();
+    const replacement = occurrences.slice(1).map((occurrence) => ({ ...occurrence, id: uuid() }));
+    await mutate(
+      db,
+      'series.replace',
+      { ...series, old_series_id: first, series_id: second, occurrences: replacement, reminder_minutes: 60 },
+      pro,
+    );
+    const replaced = await db.calendar_events.where('series_id').equals(second).toArray();
+    expect(replaced.map((row) => row.reminder_minutes)).toEqual([60, 60]);
+    await expectRefused(
+      () => mutate(db, 'series.create', { ...series, series_id: uuid(), reminder_minutes: 2 as never }, pro),
+      'invalid',
+    );
+  });
+
+  it("sets and clears the profile's default reminder", async () => {
+    await db.user_profiles.put({
+      id: ME,
+      email: 'me@example.com',
+      full_name: '',
+      username: 'me',
+      bio: '',
+      subscription_tier: 'free',
+      time_zone: 'UTC',
+      created_at: '',
+      updated_at: '',
+    });
+    await mutate(db, 'profile.update', { default_reminder_minutes: 15 }, ctx());
+    expect(await db.user_profiles.get(ME)).toMatchObject({ default_reminder_minutes: 15, username: 'me' });
+    await mutate(db, 'profile.update', { default_reminder_minutes: null }, ctx());
+    expect(await db.user_profiles.get(ME)).toMatchObject({ default_reminder_minutes: null });
+    await expectRefused(
+      () => mutate(db, 'profile.update', { default_reminder_minutes: 45 as never }, ctx()),
+      'invalid',
+      'Choose a reminder from the list.',
+    );
+  });
+});
+
 describe('polls', () => {
   it('validates options (2 to 6, first two required) and the deadline', async () => {
     const bad = [['a'], ['a', ''], ['', 'b', 'c'], ['1', '2', '3', '4', '5', '6', '7']];

@@ -27,6 +27,11 @@ export const CLIENT_RPCS: Record<string, AllowedRpc> = {
     anon: false,
     why: 'sync_push (directory.create/update) calls it as the caller; owner only',
   },
+  create_calendar_feed: { anon: false, why: 'src/backend/calendar-feed.ts: a new private feed address (Pro)' },
+  revoke_calendar_feed: { anon: false, why: "src/backend/calendar-feed.ts: turns the caller's feed off" },
+  calendar_feed_status: { anon: false, why: "src/backend/calendar-feed.ts: whether the caller's feed is on" },
+  save_push_subscription: { anon: false, why: "src/backend/push-reminders.ts: this device's reminder pushes" },
+  delete_push_subscription: { anon: false, why: "src/backend/push-reminders.ts: the caller's own device only" },
 };
 
 /**

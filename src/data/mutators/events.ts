@@ -1,6 +1,6 @@
 import { countsAsEventThisMonth, underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
-import { isBlank, isOneOf, parseInstant, priorities } from '../../domain/validation.ts';
+import { isBlank, isOneOf, isReminderChoice, parseInstant, priorities } from '../../domain/validation.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
@@ -13,13 +13,14 @@ export async function eventOrRefuse(tx: LinkboardTx, id: string, ctx: MutationCo
   return event;
 }
 
-/** Checks an event's title, times and priority as they will stand; returns normalized times. */
+/** Checks an event's title, times, priority and reminder as they will stand. */
 export function checkEventShape(shape: {
   title?: string;
   starts_at?: string | null;
   ends_at?: string | null;
   is_task: boolean;
   priority?: string | null;
+  reminder_minutes?: number | null;
 }): void {
   if (shape.title !== undefined && isBlank(shape.title)) refuse('invalid', messages.eventTitle);
   const start = parseInstant(shape.starts_at);
@@ -28,6 +29,7 @@ export function checkEventShape(shape: {
   if (!shape.is_task && start === null) refuse('invalid', messages.eventStart);
   if (start !== null && end !== null && end < start) refuse('invalid', messages.eventRange);
   if (shape.priority != null && !isOneOf(priorities, shape.priority)) refuse('invalid', messages.eventPriority);
+  if (!isReminderChoice(shape.reminder_minutes)) refuse('invalid', messages.reminder);
 }
 
 /** Events (not tasks) created this month in the user's time zone (design 4.3). */
@@ -75,6 +77,7 @@ export const eventCreate: Mutator<'event.create'> = {
       series_id: null,
       recurrence_rule: 'none',
       recurrence_end_date: null,
+      reminder_minutes: args.reminder_minutes ?? null,
       ...stamp(ctx),
     });
   },
@@ -85,7 +88,10 @@ export const eventUpdate: Mutator<'event.update'> = {
   targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
-    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'priority', 'is_task']) });
+    checkEventShape({
+      ...event,
+      ...present(args, ['title', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes']),
+    });
     if (event.series_id !== null && args.is_task !== undefined && args.is_task !== event.is_task) {
       refuse('invalid', messages.seriesTask);
     }
@@ -105,7 +111,15 @@ export const eventUpdate: Mutator<'event.update'> = {
     return out;
   },
   async apply(tx, args, ctx) {
-    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority', 'is_task']);
+    const changes = present(args, [
+      'title',
+      'description',
+      'starts_at',
+      'ends_at',
+      'priority',
+      'is_task',
+      'reminder_minutes',
+    ]);
     await tx.calendar_events.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
   },
 };

@@ -1,5 +1,5 @@
 import { messages } from '../../domain/sync-codes.ts';
-import { isValidTimeZone } from '../../domain/validation.ts';
+import { isReminderChoice, isValidTimeZone } from '../../domain/validation.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, type Mutator } from '../mutator.ts';
 import { rowTarget } from '../targets.ts';
@@ -19,10 +19,17 @@ export const profileUpdate: Mutator<'profile.update'> = {
     if (out.full_name !== undefined) out.full_name = (out.full_name ?? '').trim();
     if (out.bio !== undefined) out.bio = out.bio ?? '';
     if (out.time_zone !== undefined && !isValidTimeZone(out.time_zone)) refuse('invalid', messages.timeZone);
+    if (!isReminderChoice(out.default_reminder_minutes)) refuse('invalid', messages.reminder);
     return out;
   },
   async apply(tx, args, ctx) {
-    const { bio, full_name, ...rest } = present(args, ['username', 'bio', 'full_name', 'time_zone']);
+    const { bio, full_name, ...rest } = present(args, [
+      'username',
+      'bio',
+      'full_name',
+      'time_zone',
+      'default_reminder_minutes',
+    ]);
     await tx.user_profiles.update(ctx.userId, {
       ...rest,
       ...(bio !== undefined ? { bio: bio ?? '' } : {}),

@@ -1,5 +1,5 @@
 import { messages } from '../../domain/sync-codes.ts';
-import { SERIES_MAX, isOneOf, parseInstant, recurrenceRules } from '../../domain/validation.ts';
+import { SERIES_MAX, isOneOf, isReminderChoice, parseInstant, recurrenceRules } from '../../domain/validation.ts';
 import type { MutationArgs, Occurrence } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
@@ -12,6 +12,7 @@ type SeriesArgs = MutationArgs['series.create'];
 function checkSeries<T extends SeriesArgs>(args: T, ctx: MutationContext): T {
   if (ctx.tier === 'free') refuse('limit_reached', messages.recurring);
   if (!isOneOf(recurrenceRules, args.rule)) refuse('invalid', messages.seriesRule);
+  if (!isReminderChoice(args.reminder_minutes)) refuse('invalid', messages.reminder);
   const until = parseInstant(args.until);
   if (until === null) refuse('invalid', messages.seriesUntil);
   if (until === 'invalid') refuse('invalid', messages.invalidDate);
@@ -41,6 +42,8 @@ async function putSeries(tx: LinkboardTx, args: SeriesArgs, ctx: MutationContext
       series_id: args.series_id,
       recurrence_rule: args.rule,
       recurrence_end_date: args.until,
+      // Every occurrence reminds like a single event.
+      reminder_minutes: args.reminder_minutes ?? null,
       ...times,
     })),
   );
@@ -95,14 +98,14 @@ export const occurrenceDetach: Mutator<'occurrence.detach'> = {
   targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
-    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at']) });
+    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'reminder_minutes']) });
     const out = { ...args };
     if (out.title !== undefined) out.title = out.title.trim();
     if (out.description === '') out.description = null;
     return out;
   },
   async apply(tx, args, ctx) {
-    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at']);
+    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'reminder_minutes']);
     await tx.calendar_events.update(args.id, {
       ...changes,
       series_id: null,

@@ -17,7 +17,9 @@ import {
 } from '../../ui/form-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { failureText, type CalendarScreen } from './calendar-messages.ts';
-import { eventFormSchema, initialValues, planSave, type EventFormValues } from './event-form.ts';
+import { ReminderField } from './reminder-field.tsx';
+import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
+import { initialValues } from './event-form-initial.ts';
 
 export interface EventDialogProps {
   /** The item to edit, or null to add one. */
@@ -27,6 +29,8 @@ export interface EventDialogProps {
   screen: CalendarScreen;
   /** A new item's start ('YYYY-MM-DDTHH:mm' local), e.g. from a day picked on the grid. */
   start?: string;
+  /** The profile's default reminder, which a new item starts with. */
+  defaultReminder?: number | null;
   onClose(): void;
 }
 
@@ -38,10 +42,13 @@ const radio =
  * the dialog its focus trap and Escape, the switch and radio groups their keyboard behaviour;
  * react-hook-form with the valibot schema checks the fields, and `planSave` decides what is sent.
  */
-export function EventDialog({ item, tier, timeZone, screen, start, onClose }: EventDialogProps) {
+export function EventDialog({ item, tier, timeZone, screen, start, defaultReminder, onClose }: EventDialogProps) {
   const { mutate } = useUserDb();
   const ids = useId();
-  const defaults = useMemo(() => initialValues(item, timeZone, start), [item, timeZone, start]);
+  const defaults = useMemo(
+    () => initialValues(item, timeZone, start, defaultReminder),
+    [item, timeZone, start, defaultReminder],
+  );
   const {
     register,
     control,
@@ -206,6 +213,7 @@ export function EventDialog({ item, tier, timeZone, screen, start, onClose }: Ev
             <FieldError id={`${ids}-end-error`} message={errors.end?.message} />
           </>
         )}
+        <ReminderField registration={register('reminder')} />
         {!isTask && (
           <section aria-labelledby={`${ids}-repeat`} className="rounded-lg border border-slate-200 p-3">
             <h3 id={`${ids}-repeat`} className="text-sm font-semibold text-slate-900">

@@ -2,14 +2,15 @@
  * The event/task dialog's fields, checks and what a save sends (spec 2.8, 4 'Recurring series'
  * and 5 'Event dialog'). The schema gives react-hook-form its resolver and the types; `planSave`
  * turns checked values into the mutations to run, in order, so the choice between an update, a
- * detached occurrence and a replaced series is tested without a browser.
+ * detached occurrence and a replaced series is tested without a browser. The reminder goes with
+ * every step that writes the item (each occurrence of a series gets it), only when set or changed.
  */
 import * as v from 'valibot';
-import { endAfterStartChange, fromLocalInput, localDate, toLocalInput } from '../../domain/event-times.ts';
+import { fromLocalInput, toLocalInput } from '../../domain/event-times.ts';
 import { expandSeries } from '../../domain/recurrence.ts';
+import { reminderFromInput } from '../../domain/reminder-choices.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { priorities, recurrenceRules, type Priority, type RecurrenceRule } from '../../domain/validation.ts';
-import { priorityOf } from '../../domain/calendar-classify.ts';
 import type { MutationArgs } from '../../data/mutation-args.ts';
 import type { EventRow } from '../../data/rows.ts';
 import type { MutationName } from '../../domain/mutation-names.ts';
@@ -33,6 +34,8 @@ export const eventFormSchema = v.pipe(
     /** 'YYYY-MM-DD', inclusive. */
     until: v.string(),
     scope: v.picklist(['single', 'all']),
+    /** Minutes before the start as the select's value; '' for None. */
+    reminder: v.string(),
   }),
   v.forward(
     v.partialCheck([['isTask'], ['start']], (input) => input.isTask || input.start !== '', messages.eventStart),
@@ -57,35 +60,6 @@ export const eventFormSchema = v.pipe(
 );
 
 export type EventFormValues = v.InferOutput<typeof eventFormSchema>;
-
-/** The dialog's starting values: an item's, or a new one's (starting at `start` when given). */
-export function initialValues(item: EventRow | null, timeZone: string, start?: string): EventFormValues {
-  if (!item) {
-    const from = start ?? '';
-    return {
-      title: '',
-      description: '',
-      isTask: false,
-      priority: 'medium',
-      start: from,
-      end: from === '' ? '' : endAfterStartChange(from, false, timeZone),
-      repeat: 'none',
-      until: '',
-      scope: 'single',
-    };
-  }
-  return {
-    title: item.title,
-    description: item.description ?? '',
-    isTask: item.is_task,
-    priority: priorityOf(item),
-    start: item.starts_at ? toLocalInput(item.starts_at, timeZone) : '',
-    end: item.ends_at ? toLocalInput(item.ends_at, timeZone) : '',
-    repeat: item.recurrence_rule,
-    until: item.recurrence_end_date ? localDate(item.recurrence_end_date, timeZone) : '',
-    scope: 'single',
-  };
-}
 
 export interface Step<N extends MutationName = MutationName> {
   name: N;
@@ -131,6 +105,10 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
   if (values.isTask && start === null) start = end = now.toISOString();
   const description = values.description === '' ? null : values.description;
   const priority: Priority | null = values.isTask ? values.priority : null;
+  const minutes = reminderFromInput(values.reminder);
+  // A new row gets the chosen reminder (None is absent); an edit sends it only when it changed.
+  const chosen = minutes === null ? {} : { reminder_minutes: minutes };
+  const changed = item && minutes !== (item.reminder_minutes ?? null) ? { reminder_minutes: minutes } : {};
   const fields = { title: values.title, description, starts_at: start, ends_at: end };
 
   const repeat: RecurrenceRule | null = values.isTask || values.repeat === 'none' ? null : values.repeat;
@@ -139,7 +117,9 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
     return {
       ok: true,
       kind: 'updated',
-      steps: [step('occurrence.detach', { id: item.id, ...fields, starts_at: start!, ends_at: end ?? start! })],
+      steps: [
+        step('occurrence.detach', { id: item.id, ...fields, ...changed, starts_at: start!, ends_at: end ?? start! }),
+      ],
     };
   }
   if (repeat !== null && (!item || !inSeries || values.scope === 'all')) {
@@ -151,6 +131,7 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
       series_id: ctx.newId(),
       rule: repeat,
       until,
+      ...chosen,
       occurrences: expansion.occurrences.map((times) => ({
         id: ctx.newId(),
         title: values.title,
@@ -179,7 +160,7 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
       kind: 'updated',
       steps: [
         step('series.delete', { series_id: item.series_id! }),
-        step('event.create', { id: ctx.newId(), ...fields, is_task: values.isTask, priority }),
+        step('event.create', { id: ctx.newId(), ...fields, ...chosen, is_task: values.isTask, priority }),
       ],
     };
   }
@@ -187,12 +168,12 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
     return {
       ok: true,
       kind: 'updated',
-      steps: [step('event.update', { id: item.id, ...fields, is_task: values.isTask, priority })],
+      steps: [step('event.update', { id: item.id, ...fields, ...changed, is_task: values.isTask, priority })],
     };
   }
   return {
     ok: true,
     kind: 'created',
-    steps: [step('event.create', { id: ctx.newId(), ...fields, is_task: values.isTask, priority })],
+    steps: [step('event.create', { id: ctx.newId(), ...fields, ...chosen, is_task: values.isTask, priority })],
   };
 }

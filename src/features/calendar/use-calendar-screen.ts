@@ -32,9 +32,9 @@ export function useCalendarScreen(screen: CalendarScreen): CalendarScreenState {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
   const rows = useEvents(db);
-  const { tier, timeZone } = useUserSettings(db, user);
+  const { tier, timeZone, profile } = useUserSettings(db, user);
   const now = useNow(CLOCK_REFRESH_MS);
-  const dialogs = useItemDialogs(screen, tier, timeZone);
+  const dialogs = useItemDialogs(screen, tier, timeZone, profile?.default_reminder_minutes ?? null);
   const toggle = useTaskToggle(screen);
   return {
     rows,

@@ -16,7 +16,12 @@ export interface ItemDialogs {
 }
 
 /** The add, edit and delete dialogs of one screen (Calendar or Upcoming share them). */
-export function useItemDialogs(screen: CalendarScreen, tier: Tier, timeZone: string): ItemDialogs {
+export function useItemDialogs(
+  screen: CalendarScreen,
+  tier: Tier,
+  timeZone: string,
+  defaultReminder: number | null = null,
+): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
@@ -37,6 +42,7 @@ export function useItemDialogs(screen: CalendarScreen, tier: Tier, timeZone: str
         start={open.kind === 'add' ? open.start : undefined}
         tier={tier}
         timeZone={timeZone}
+        defaultReminder={defaultReminder}
         screen={screen}
         onClose={close}
       />

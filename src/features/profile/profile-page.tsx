@@ -12,8 +12,10 @@ import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
+import { PushRemindersSection } from './push-reminders-section.tsx';
 import { TimeZoneForm } from './time-zone-form.tsx';
 import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
+import { ReminderDefaultForm } from './reminder-default-form.tsx';
 import { renameOutcome } from './rename-outcome.ts';
 import { TransferSlot } from './transfer-slot.ts';
 import { checkUsername } from './username-check.ts';
@@ -124,6 +126,20 @@ export function ProfilePage() {
             return queued !== null;
           }}
         />
+      </section>
+      <section aria-labelledby="reminders" className={`mt-6 ${card}`}>
+        <h2 id="reminders" className="text-lg font-semibold">
+          Reminders
+        </h2>
+        <ReminderDefaultForm
+          saved={profile?.default_reminder_minutes ?? null}
+          onSave={async (minutes) => {
+            const queued = await mutate('profile.update', { default_reminder_minutes: minutes });
+            if (queued) toast('Default reminder saved.', 'success');
+            return queued !== null;
+          }}
+        />
+        <PushRemindersSection />
       </section>
       <section aria-labelledby="account-email" className={`mt-6 ${card}`}>
         <h2 id="account-email" className="text-lg font-semibold">

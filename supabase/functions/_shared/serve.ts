@@ -23,6 +23,10 @@ const OPTIONAL = [
   'MAIL_FROM',
   'MAIL_CRON_SECRET',
   'MAIL_RETRY_BASE_MS',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'REMINDERS_CRON_SECRET',
 ] as const;
 
 /** The function's environment on Deno. */

@@ -27,6 +27,13 @@ export interface FunctionEnv {
   MAIL_CRON_SECRET?: string;
   /** The first retry's delay after a temporary failure, in milliseconds (doubled per attempt); default 30000. */
   MAIL_RETRY_BASE_MS?: string;
+  /** The VAPID key pair (base64url) that signs reminder pushes; without it send-reminders sends nothing. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** Who sends the pushes, as push services see it (mailto: or https:); default mailto:SUPPORT_EMAIL. */
+  VAPID_SUBJECT?: string;
+  /** A secret a scheduler may show send-reminders instead of the service-role key. */
+  REMINDERS_CRON_SECRET?: string;
   fetch: typeof fetch;
 }
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../../src/data/rows.ts';
+import { initialValues } from '../../../src/features/calendar/event-form-initial.ts';
 import {
   eventFormSchema,
-  initialValues,
   planSave,
   START_IN_PAST,
   type EventFormValues,
@@ -29,6 +29,7 @@ function values(overrides: Partial<EventFormValues> = {}): EventFormValues {
     repeat: 'none',
     until: '',
     scope: 'single',
+    reminder: '',
     ...overrides,
   };
 }
@@ -186,5 +187,32 @@ describe('planSave', () => {
       scope: 'single',
     });
     expect(initialValues(null, zone, '2026-03-16T09:00')).toMatchObject({ end: '2026-03-16T10:00' });
+  });
+
+  it("starts a new item with the profile's default reminder and an item with its own", () => {
+    expect(initialValues(null, zone, undefined, 15)).toMatchObject({ reminder: '15' });
+    expect(initialValues(null, zone)).toMatchObject({ reminder: '' });
+    expect(initialValues(row({ reminder_minutes: 0 }), zone, undefined, 15)).toMatchObject({ reminder: '0' });
+    expect(initialValues(row(), zone, undefined, 15)).toMatchObject({ reminder: '' });
+  });
+
+  it('sends a new reminder with a create and every series, and only a changed one with an edit', () => {
+    const argsOf = (plan: ReturnType<typeof planSave>) => (plan.ok ? plan.steps.map((s) => s.args) : []);
+    expect(argsOf(planSave(values({ reminder: '5' }), null, context()))[0]).toMatchObject({ reminder_minutes: 5 });
+    expect(argsOf(planSave(values(), null, context()))[0]).not.toHaveProperty('reminder_minutes');
+    const series = argsOf(planSave(values({ reminder: '60', repeat: 'daily', until: '2026-03-18' }), null, context()));
+    expect(series[0]).toMatchObject({ reminder_minutes: 60 });
+    expect(argsOf(planSave(values({ reminder: '30' }), row(), context()))[0]).toMatchObject({ reminder_minutes: 30 });
+    expect(argsOf(planSave(values({ reminder: '' }), row({ reminder_minutes: 30 }), context()))[0]).toMatchObject({
+      reminder_minutes: null,
+    });
+    expect(
+      argsOf(planSave(values({ reminder: '30' }), row({ reminder_minutes: 30 }), context()))[0],
+    ).not.toHaveProperty('reminder_minutes');
+    const member = row({ series_id: 's1', recurrence_rule: 'daily', recurrence_end_date: '2026-03-20T22:59:00Z' });
+    const detach = argsOf(
+      planSave(values({ reminder: '1440', repeat: 'daily', until: '2026-03-20' }), member, context()),
+    );
+    expect(detach[0]).toMatchObject({ reminder_minutes: 1440 });
   });
 });

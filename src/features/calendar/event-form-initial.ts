@@ -1,0 +1,48 @@
+/**
+ * The event/task dialog's starting values (spec 2.8): an item's, read in the user's time zone, or
+ * a new one's, with the profile's default reminder (issue 16.4). The fields are event-form.ts's.
+ */
+import { priorityOf } from '../../domain/calendar-classify.ts';
+import { endAfterStartChange, localDate, toLocalInput } from '../../domain/event-times.ts';
+import { reminderToInput } from '../../domain/reminder-choices.ts';
+import type { EventRow } from '../../data/rows.ts';
+import type { EventFormValues } from './event-form.ts';
+
+/**
+ * The dialog's starting values: an item's, or a new one's (starting at `start` when given, with
+ * the profile's default reminder).
+ */
+export function initialValues(
+  item: EventRow | null,
+  timeZone: string,
+  start?: string,
+  defaultReminder?: number | null,
+): EventFormValues {
+  if (!item) {
+    const from = start ?? '';
+    return {
+      title: '',
+      description: '',
+      isTask: false,
+      priority: 'medium',
+      start: from,
+      end: from === '' ? '' : endAfterStartChange(from, false, timeZone),
+      repeat: 'none',
+      until: '',
+      scope: 'single',
+      reminder: reminderToInput(defaultReminder),
+    };
+  }
+  return {
+    title: item.title,
+    description: item.description ?? '',
+    isTask: item.is_task,
+    priority: priorityOf(item),
+    start: item.starts_at ? toLocalInput(item.starts_at, timeZone) : '',
+    end: item.ends_at ? toLocalInput(item.ends_at, timeZone) : '',
+    repeat: item.recurrence_rule,
+    until: item.recurrence_end_date ? localDate(item.recurrence_end_date, timeZone) : '',
+    scope: 'single',
+    reminder: reminderToInput(item.reminder_minutes),
+  };
+}
