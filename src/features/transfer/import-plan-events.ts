@@ -48,6 +48,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         ends_at: event.is_task ? event.starts_at : event.ends_at,
         is_task: event.is_task,
         priority: event.is_task ? event.priority : null,
+        ...(event.reminder_minutes != null ? { reminder_minutes: event.reminder_minutes } : {}),
       },
     });
     if (event.is_task && event.is_completed) out.steps.push({ name: 'task.set_completed', args: { id, value: true } });
@@ -73,6 +74,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         series_id: newId(),
         rule: series.rule,
         until: series.until,
+        ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
         occurrences: series.occurrences.map((o) => ({ ...o, id: newId() })),
       },
     });

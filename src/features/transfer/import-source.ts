@@ -5,7 +5,7 @@
  * what is created.
  */
 import type { ParsedBookmarks } from '../../domain/bookmarks/netscape-parse.ts';
-import type { DirectoryColor, Priority, RecurrenceRule } from '../../domain/validation.ts';
+import type { DirectoryColor, Priority, RecurrenceRule, ReminderOffset } from '../../domain/validation.ts';
 import type { WorkspaceExport } from './workspace-export.ts';
 
 export interface SourceLink {
@@ -35,11 +35,14 @@ export interface SourceEvent {
   is_task: boolean;
   priority: Priority | null;
   is_completed: boolean;
+  /** Minutes before the start it reminds; absent or null: none. */
+  reminder_minutes?: ReminderOffset | null;
 }
 
 export interface SourceSeries {
   rule: RecurrenceRule;
   until: string;
+  reminder_minutes?: ReminderOffset | null;
   occurrences: { title: string; description: string | null; starts_at: string; ends_at: string }[];
 }
 
@@ -83,7 +86,12 @@ export function fromWorkspace(exp: WorkspaceExport): ImportSource {
   for (const event of exp.events) {
     const rule = event.recurrence_rule;
     if (event.series_id && rule !== 'none' && event.starts_at && event.ends_at) {
-      const entry = series.get(event.series_id) ?? { rule, until: event.recurrence_end_date ?? '', occurrences: [] };
+      const entry = series.get(event.series_id) ?? {
+        rule,
+        until: event.recurrence_end_date ?? '',
+        reminder_minutes: event.reminder_minutes,
+        occurrences: [],
+      };
       entry.occurrences.push({
         title: event.title,
         description: event.description,
@@ -93,8 +101,8 @@ export function fromWorkspace(exp: WorkspaceExport): ImportSource {
       series.set(event.series_id, entry);
       continue;
     }
-    const { title, description, starts_at, ends_at, is_task, priority, is_completed } = event;
-    events.push({ title, description, starts_at, ends_at, is_task, priority, is_completed });
+    const { title, description, starts_at, ends_at, is_task, priority, is_completed, reminder_minutes } = event;
+    events.push({ title, description, starts_at, ends_at, is_task, priority, is_completed, reminder_minutes });
   }
   return {
     kind: 'workspace',

@@ -134,3 +134,45 @@ describe('runImport', () => {
     ]);
   });
 });
+
+describe('export → import → export', () => {
+  it('loses nothing of the own workspace: directories, links, events, tasks, series and reminders', async () => {
+    const source = await seededDb();
+    // A reminder on every kind of item, so the round trip has to carry it.
+    await source.calendar_events.toCollection().modify({ reminder_minutes: 15 });
+    const first = await buildWorkspaceExport(source, exportCtx());
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    await importText(db, pro, 'linkboard.json', JSON.stringify(first));
+    const second = await buildWorkspaceExport(db, exportCtx());
+
+    const directories = (exp: typeof first) =>
+      exp.directories
+        .map((d) => ({
+          name: d.name,
+          description: d.description,
+          color: d.color,
+          links: d.links
+            .map(({ url, title, notes, description, tags, is_favorite, created_at }) => ({
+              ...{ url, title, notes, description, tags, is_favorite },
+              created_at: new Date(created_at).toISOString(),
+            }))
+            .sort((a, b) => a.url.localeCompare(b.url)),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    // Events that can exist (an event without a start is refused by its own mutator).
+    const events = (exp: typeof first) =>
+      exp.events
+        .filter((e) => e.is_task || e.starts_at !== null)
+        .map((e) => ({
+          ...{ title: e.title, description: e.description, starts_at: e.starts_at, is_task: e.is_task },
+          ...{ priority: e.priority, is_completed: e.is_completed, rule: e.recurrence_rule },
+          ...{ until: e.recurrence_end_date, reminder: e.reminder_minutes, ends_at: e.is_task ? null : e.ends_at },
+        }))
+        .sort((a, b) => `${a.title}${a.starts_at}`.localeCompare(`${b.title}${b.starts_at}`));
+
+    expect(directories(second)).toEqual(directories(first));
+    expect(events(second)).toEqual(events(first));
+    expect(events(second).every((e) => e.reminder === 15)).toBe(true);
+  });
+});
