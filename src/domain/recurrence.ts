@@ -55,7 +55,7 @@ export const UNTIL_BEFORE_START = 'The repeat-until date cannot be before the st
  * CommonJS with its exports on `default` only): the calendar feed runs this file in Node.
  */
 const rrule: typeof rruleModule =
-  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default;
+  'RRule' in rruleModule ? rruleModule : (Reflect.get(rruleModule, 'default') as typeof rruleModule);
 const { Frequency, RRule } = rrule;
 
 const FREQUENCIES: Record<RecurrenceRule, FrequencyEnum> = {

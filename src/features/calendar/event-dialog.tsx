@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Switch from '@radix-ui/react-switch';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { EventRow } from '../../data/rows.ts';
@@ -20,6 +20,7 @@ import { failureText, type CalendarScreen } from './calendar-messages.ts';
 import { ReminderField } from './reminder-field.tsx';
 import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
 import { initialValues } from './event-form-initial.ts';
+import { reminderToInput } from '../../domain/reminder-choices.ts';
 
 export interface EventDialogProps {
   /** The item to edit, or null to add one. */
@@ -55,6 +56,7 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
     handleSubmit,
     setValue,
     setError,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<EventFormValues>({
     resolver: valibotResolver(eventFormSchema),
@@ -63,6 +65,12 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
     // while the title is missing (the resolver stops a pipe at its first issue otherwise).
     criteriaMode: 'all',
   });
+  // The profile's default may arrive after the dialog opened (the screen's first read): a new
+  // item takes it unless the reminder was already chosen.
+  useEffect(() => {
+    if (item || getFieldState('reminder').isDirty) return;
+    setValue('reminder', reminderToInput(defaultReminder));
+  }, [item, defaultReminder, getFieldState, setValue]);
   const [isTask, repeat, scope, startValue] = useWatch({ control, name: ['isTask', 'repeat', 'scope', 'start'] });
   const inSeries = item?.series_id != null;
   const paid = tier !== 'free';
