@@ -57,6 +57,11 @@ export async function importBookmarks(page: Page, username: string, n: number, p
     if (round >= plan.warmups) samples.push(ms);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The next round starts once this one is pushed (untimed): one import, not one racing the last one's sync.
+    await page
+      .getByRole('status', { name: 'Sync status' })
+      .filter({ hasText: /^Synced$/ })
+      .waitFor({ timeout: 180_000 });
   }
   return {
     name: `import ${n.toLocaleString('en-US')} bookmarks → summary painted`,
@@ -85,7 +90,7 @@ function timedDownload(page: Page, button: string): Promise<number> {
   })`);
 }
 
-/** Exports of the signed-in account's links as a bookmarks file, `links` of them. */
+/** Exports of the signed-in account's links as a bookmarks file, about `links` of them. */
 export async function exportLinks(page: Page, username: string, links: number, plan: Plan): Promise<Measure> {
   const samples: number[] = [];
   await page.goto(`/Profile/${username}`);
@@ -98,7 +103,8 @@ export async function exportLinks(page: Page, username: string, links: number, p
     await download.delete();
     plan.log(`export ${round + 1}: ${ms.toFixed(0)} ms`);
     if (round >= plan.warmups) samples.push(ms);
-    await page.getByText(`Exported ${links.toLocaleString('en-US')} links`).waitFor();
+    // The account holds the seeded links and those the mutation measures added.
+    await page.getByText(/^Exported [\d,]+ links/).waitFor();
   }
   return {
     name: `export ${links.toLocaleString('en-US')} links (bookmarks file)`,
