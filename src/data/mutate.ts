@@ -24,6 +24,11 @@ export interface MutateManyOptions {
    * queued; by default the first refusal writes nothing at all.
    */
   skipRefused?: boolean;
+  /**
+   * Do not tell the sync of these (the caller tells it once, after its last batch): an import's
+   * batches then do not share IndexedDB with pushes of the batches before them.
+   */
+  quiet?: boolean;
 }
 
 export interface MutateManyResult {
@@ -179,6 +184,6 @@ export async function mutateMany(
     return { queued, refused };
   });
   const last = result.queued.at(-1);
-  if (last) db.notifyMutation(last);
+  if (last && !options.quiet) db.notifyMutation(last);
   return result;
 }

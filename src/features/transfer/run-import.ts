@@ -9,6 +9,7 @@
 import type { LinkboardDb } from '../../data/db.ts';
 import { mutateMany, type MutationStep } from '../../data/mutate.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
+import type { OutboxRow } from '../../data/rows.ts';
 import { skipList, type ImportPlan } from './import-plan.ts';
 
 export const IMPORT_BATCH = 250;
@@ -54,26 +55,35 @@ export async function runImport(
   const summary: ImportSummary = { imported: 0, events: 0, directories: 0, skipped: [], notes: plan.notes };
   const refusals = new Map<string, number>();
   const refusedCreates = new Set<string>();
+  let lastQueued: OutboxRow | undefined;
 
-  for (let start = 0; start < steps.length; start += batchSize) {
-    if (start > 0) await pause();
-    const batch = steps.slice(start, start + batchSize);
-    const { refused } = await mutateMany(db, batch, ctx, { skipRefused: true });
-    const refusedAt = new Map(refused.map(({ index, error }) => [index, error.message]));
-    batch.forEach((step, index) => {
-      const message = refusedAt.get(index);
-      if (message === undefined) {
-        if (step.name === 'link.create') summary.imported += 1;
-        else if (step.name === 'directory.create') summary.directories += 1;
-        else if (step.name === 'event.create' || step.name === 'series.create') summary.events += 1;
-        return;
-      }
-      if (step.name === 'event.create') refusedCreates.add(step.args.id);
-      // A completed task whose creation was refused is one skip, not two.
-      if (step.name === 'task.set_completed' && refusedCreates.has(step.args.id)) return;
-      refusals.set(message, (refusals.get(message) ?? 0) + 1);
-    });
-    onProgress?.(Math.min(start + batchSize, steps.length), steps.length);
+  try {
+    for (let start = 0; start < steps.length; start += batchSize) {
+      if (start > 0) await pause();
+      const batch = steps.slice(start, start + batchSize);
+      // The sync hears of the import once, at the end: its pushes would otherwise share IndexedDB
+      // with the batches still to come (the import is what the user waits for).
+      const { queued, refused } = await mutateMany(db, batch, ctx, { skipRefused: true, quiet: true });
+      lastQueued = queued.at(-1) ?? lastQueued;
+      const refusedAt = new Map(refused.map(({ index, error }) => [index, error.message]));
+      batch.forEach((step, index) => {
+        const message = refusedAt.get(index);
+        if (message === undefined) {
+          if (step.name === 'link.create') summary.imported += 1;
+          else if (step.name === 'directory.create') summary.directories += 1;
+          else if (step.name === 'event.create' || step.name === 'series.create') summary.events += 1;
+          return;
+        }
+        if (step.name === 'event.create') refusedCreates.add(step.args.id);
+        // A completed task whose creation was refused is one skip, not two.
+        if (step.name === 'task.set_completed' && refusedCreates.has(step.args.id)) return;
+        refusals.set(message, (refusals.get(message) ?? 0) + 1);
+      });
+      onProgress?.(Math.min(start + batchSize, steps.length), steps.length);
+    }
+  } finally {
+    // What was queued syncs, even when a later batch failed.
+    if (lastQueued) db.notifyMutation(lastQueued);
   }
   summary.skipped = [...skipList(plan.skipped), ...[...refusals].map(([reason, count]) => ({ reason, count }))];
   return summary;

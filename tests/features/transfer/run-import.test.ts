@@ -39,6 +39,9 @@ describe('runImport', () => {
     const db = freshDb();
     const pro = ctx({ tier: 'pro' });
     const pauses = vi.fn(() => Promise.resolve());
+    // The sync hears of the import once, after its last batch.
+    const heard = vi.fn();
+    db.onMutation(heard);
     const read = readImportText('bookmarks.html', bookmarkFile(4, 300), new DOMParser());
     if (!read.ok) throw new Error(read.error);
     const plan = buildImportPlan(read.source, await readImportState(db, pro), { now: NOW });
@@ -51,6 +54,7 @@ describe('runImport', () => {
     expect(onProgress.mock.calls[0]).toEqual([IMPORT_BATCH, total]);
     expect(onProgress.mock.calls.at(-1)).toEqual([total, total]);
     expect(pauses).toHaveBeenCalledTimes(batches - 1);
+    expect(heard).toHaveBeenCalledTimes(1);
     expect(summary).toEqual({ imported: 1200, events: 0, directories: 4, skipped: [], notes: [] });
 
     const outbox = await db.outbox.toArray();
