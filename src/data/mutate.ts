@@ -9,6 +9,7 @@ import type { MutationContext } from './mutation-context.ts';
 import { mutators } from './mutators.ts';
 import type { Mutator } from './mutator.ts';
 import type { OutboxRow } from './rows.ts';
+import type { Predicted, Prediction } from './pending-writes.ts';
 
 export interface MutateOptions {
   /** The mutation id; a fresh uuid by default (tests inject one). */
@@ -112,19 +113,45 @@ export async function mutate<N extends MutationName>(
   ctx: MutationContext,
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
-  const row = await db.transaction('rw', scopeOf(db, [name]), async () => {
-    // What apply writes is on screen before the commit (pending-writes.ts).
-    const tx = Dexie.currentTransaction;
-    if (tx) db.pending.track(tx.idbtrans);
-    const normalized = await checkAndApply(db, name, args, ctx);
-    // Every row of the change at once: a screen never shows half of it.
-    if (tx) db.pending.reveal(tx.idbtrans);
-    const queued = outboxEntry(name, normalized, ctx, options.id);
-    queued.seq = await db.outbox.add(queued);
-    return queued;
-  });
-  db.notifyMutation(row);
-  return row;
+  // What the change will write is on screen in the next frame, before any read (pending-writes.ts).
+  const prediction = predict(db, name, args, ctx);
+  try {
+    const row = await db.transaction('rw', scopeOf(db, [name]), async () => {
+      // What apply writes is on screen before the commit.
+      const tx = Dexie.currentTransaction;
+      if (tx) db.pending.track(tx.idbtrans);
+      const normalized = await checkAndApply(db, name, args, ctx);
+      // Every row of the change at once, in place of the prediction: a screen never shows half of it.
+      if (tx) db.pending.reveal(tx.idbtrans, prediction);
+      const queued = outboxEntry(name, normalized, ctx, options.id);
+      queued.seq = await db.outbox.add(queued);
+      return queued;
+    });
+    db.notifyMutation(row);
+    return row;
+  } finally {
+    // Refused or failed: the change is taken back (revealed already: nothing left to drop).
+    if (prediction) db.pending.drop(prediction);
+  }
+}
+
+/** The mutator's prediction of its writes, shown at once; null without one (or when it throws). */
+function predict<N extends MutationName>(
+  db: LinkboardDb,
+  name: N,
+  args: MutationArgs[N],
+  ctx: MutationContext,
+): Prediction | null {
+  const mutator = mutators[name] as Mutator<N>;
+  if (!mutator.predict || argsProblem(name, args) !== null) return null;
+  let writes: readonly Predicted[] | null;
+  try {
+    writes = mutator.predict(args, ctx, { row: (table, key) => db.pending.knownRow(table, key) });
+  } catch {
+    // A check the args fail: the transaction refuses them with the mutator's own words.
+    return null;
+  }
+  return writes ? db.pending.predict(writes) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { LinkboardDb } from './db.ts';
 import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
 import type { MutationError } from './mutation-error.ts';
+import type { Predicted } from './pending-writes.ts';
 import type { SyncedTableName } from './synced-tables.ts';
 import type { Target } from './targets.ts';
 
@@ -26,11 +27,24 @@ export interface Mutator<N extends MutationName> {
   /** The optimistic change. Absolute and idempotent: a rebase runs it again over server rows. */
   apply(tx: LinkboardTx, args: MutationArgs[N], ctx: MutationContext): Promise<void>;
   /**
+   * Optional: the writes `apply` will make, foreseen from the args and `known` rows without
+   * reading IndexedDB, so the frame after the click shows the change while the transaction
+   * checks and writes it (issue 15, point 1). Null when they cannot be foreseen, or when a
+   * check that needs no read already refuses (the transaction then says why). A prediction
+   * the transaction refuses is taken back; one it writes otherwise is replaced by its writes.
+   */
+  predict?(args: MutationArgs[N], ctx: MutationContext, known: Known): readonly Predicted[] | null;
+  /**
    * Optional, for an action that makes many of this mutation (an import, through mutateMany):
    * validate and apply each, in order, as validate then apply would, answering each one's
    * normalized args or its refusal, with fewer round trips to IndexedDB.
    */
   many?(tx: LinkboardTx, list: MutationArgs[N][], ctx: MutationContext): Promise<(MutationArgs[N] | MutationError)[]>;
+}
+
+/** Rows a prediction may use: the latest seen of a small table's row (pending-writes.ts). */
+export interface Known {
+  row(table: 'link_directories', key: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 export type MutatorRegistry = { [N in MutationName]: Mutator<N> };

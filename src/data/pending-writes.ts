@@ -13,24 +13,71 @@
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
 
+type Row = Readonly<Record<string, unknown>>;
+
 export interface PendingWrite {
   key: string;
-  /** The row as written, or null when deleted. */
-  row: Readonly<Record<string, unknown>> | null;
+  /** The row as written, or null when deleted (ignored when `update` is set). */
+  row: Row | null;
+  /**
+   * A predicted change of a row the screen already holds (a star, a vote's count): the row as
+   * it will be, from the row as shown. Screens apply it with `resolveWrites`.
+   */
+  update?: (row: Row) => Row;
   /** The commit's epoch; null while the transaction is open. */
   epoch: number | null;
 }
 
+/**
+ * A write a mutation will make, known from its args alone before its transaction has read
+ * anything (a mutator's `predict`): a whole row (null: deleted) or a change of the row shown.
+ */
+export type Predicted = { table: string; key: string } & ({ row: Row | null } | { update: (row: Row) => Row });
+
+/** The predictions of one `mutate` call, until its transaction reveals its own writes or fails. */
+export interface Prediction {
+  readonly writes: readonly Predicted[];
+}
+
 interface Entry extends PendingWrite {
-  tx: DBCoreTransaction;
+  /** The transaction that wrote it, or the prediction that foresaw it. */
+  tx: DBCoreTransaction | Prediction;
   /** Shown once the whole change is written (reveal), so no screen sees half of it. */
   shown: boolean;
+}
+
+/**
+ * `writes` as whole rows: a predicted `update` applied to the latest write of its row before it
+ * in `writes`, else to `shown(key)` (the row the screen holds); dropped when neither has it.
+ */
+export function resolveWrites(
+  writes: readonly PendingWrite[],
+  shown: (key: string) => Row | undefined,
+): readonly PendingWrite[] {
+  if (!writes.some((write) => write.update)) return writes;
+  const latest = new Map<string, Row | null>();
+  const out: PendingWrite[] = [];
+  for (const write of writes) {
+    if (!write.update) {
+      latest.set(write.key, write.row);
+      out.push(write);
+      continue;
+    }
+    const base = latest.has(write.key) ? latest.get(write.key) : shown(write.key);
+    if (!base) continue;
+    const row = write.update(base);
+    latest.set(write.key, row);
+    out.push({ key: write.key, row, epoch: write.epoch });
+  }
+  return out;
 }
 
 /** How long a committed write is kept for queries that have not read again yet. */
 const KEEP_COMMITTED_MS = 10_000;
 
 export class PendingWrites {
+  /** The latest row seen of each row of a known table (knownTables), read or written. */
+  private readonly known = new Map<string, Map<string, Row>>();
   private readonly tracked = new WeakSet<DBCoreTransaction>();
   private readonly watched = new WeakSet<DBCoreTransaction>();
   private readonly byTable = new Map<string, Entry[]>();
@@ -48,6 +95,29 @@ export class PendingWrites {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * The latest version of a row of a small table (knownTables) this database has read or
+   * written, for a prediction; it may be stale or from a write that failed, so a prediction
+   * made with it is only shown until the transaction's own writes replace it.
+   */
+  knownRow(table: string, key: string): Row | undefined {
+    return this.known.get(table)?.get(key);
+  }
+
+  /** The middleware's hook: rows of a known table read or written (null: deleted; keys null: all). */
+  saw(table: string, rows: readonly { key: string; row: Row | null }[] | null): void {
+    if (rows === null) {
+      this.known.delete(table);
+      return;
+    }
+    const held = this.known.get(table) ?? new Map<string, Row>();
+    for (const { key, row } of rows) {
+      if (row) held.set(key, row);
+      else held.delete(key);
+    }
+    this.known.set(table, held);
+  }
+
   /** Writes of this transaction are shown before it commits (`mutate` calls this). */
   track(tx: DBCoreTransaction): void {
     this.tracked.add(tx);
@@ -59,7 +129,44 @@ export class PendingWrites {
     if (!entries) return [];
     return entries
       .filter((entry) => entry.shown && (entry.epoch === null || entry.epoch > since))
-      .map(({ key, row, epoch }) => ({ key, row, epoch }));
+      .map(({ key, row, update, epoch }) => (update ? { key, row, update, epoch } : { key, row, epoch }));
+  }
+
+  /**
+   * Shows `writes` at once, before the transaction that will make them has started: the frame
+   * after the click shows the change (issue 15, point 1). `reveal` with this prediction replaces
+   * them by the transaction's own writes; `drop` takes them back (the change was refused).
+   */
+  predict(writes: readonly Predicted[]): Prediction | null {
+    if (writes.length === 0) return null;
+    const prediction: Prediction = { writes };
+    for (const write of writes) {
+      const entries = this.byTable.get(write.table) ?? [];
+      const made =
+        'update' in write ? { key: write.key, row: null, update: write.update } : { key: write.key, row: write.row };
+      entries.push({ ...made, epoch: null, tx: prediction, shown: true });
+      this.byTable.set(write.table, entries);
+    }
+    this.emit();
+    return prediction;
+  }
+
+  /** Takes a prediction's writes back (its transaction failed, or revealed its own writes). */
+  drop(prediction: Prediction): void {
+    if (this.remove(prediction)) this.emit();
+  }
+
+  /** Removes the entries of `tx`; answers whether there were any. */
+  private remove(tx: Entry['tx']): boolean {
+    let removed = false;
+    for (const [table, entries] of this.byTable) {
+      const kept = entries.filter((entry) => entry.tx !== tx);
+      if (kept.length === entries.length) continue;
+      removed = true;
+      if (kept.length === 0) this.byTable.delete(table);
+      else this.byTable.set(table, kept);
+    }
+    return removed;
   }
 
   /** The middleware's hook: a write issued in `tx`. */
@@ -71,9 +178,12 @@ export class PendingWrites {
     this.byTable.set(table, entries);
   }
 
-  /** Shows the writes `tx` has issued so far, all at once (`mutate` calls this after apply). */
-  reveal(tx: DBCoreTransaction): void {
-    let revealed = false;
+  /**
+   * Shows the writes `tx` has issued so far, all at once (`mutate` calls this after apply), in
+   * place of the `prediction` of them, if any: one change on screen, never a gap between them.
+   */
+  reveal(tx: DBCoreTransaction, prediction?: Prediction | null): void {
+    let revealed = prediction ? this.remove(prediction) : false;
     for (const entries of this.byTable.values()) {
       for (const entry of entries) {
         if (entry.tx === tx && !entry.shown) {
@@ -144,7 +254,18 @@ function writesOf(
   }
 }
 
-/** The DBCore middleware that reports a tracked transaction's writes to `tables` to `pending`. */
+/** Small tables whose rows predictions may read (a directory's owner): a few per user. */
+const knownTables: ReadonlySet<string> = new Set(['link_directories']);
+
+const rowsOf = (values: readonly unknown[], keyPath: string) =>
+  values
+    .filter((value): value is Row => typeof value === 'object' && value !== null)
+    .map((row) => ({ key: String(row[keyPath]), row }));
+
+/**
+ * The DBCore middleware that reports a tracked transaction's writes to `tables` to `pending`,
+ * and every row of a known table read or written (PendingWrites.knownRow).
+ */
 export function pendingWritesMiddleware(pending: PendingWrites, tables: ReadonlySet<string>): Middleware<DBCore> {
   return {
     stack: 'dbcore',
@@ -156,14 +277,35 @@ export function pendingWritesMiddleware(pending: PendingWrites, tables: Readonly
           const table = down.table(name);
           if (!tables.has(name)) return table;
           const keyPath = typeof table.schema.primaryKey.keyPath === 'string' ? table.schema.primaryKey.keyPath : null;
-          return {
+          const known = knownTables.has(name) && keyPath !== null;
+          const wrapped: typeof table = {
             ...table,
             mutate(req) {
               const result = table.mutate(req);
               const writes = writesOf(req, keyPath);
               if (writes) pending.written(req.trans, name, writes);
+              if (known) pending.saw(name, writes);
               return result;
             },
+          };
+          if (!known) return wrapped;
+          return {
+            ...wrapped,
+            get: (req) =>
+              table.get(req).then((row: unknown) => {
+                pending.saw(name, rowsOf([row], keyPath));
+                return row;
+              }),
+            getMany: (req) =>
+              table.getMany(req).then((rows: unknown[]) => {
+                pending.saw(name, rowsOf(rows, keyPath));
+                return rows;
+              }),
+            query: (req) =>
+              table.query(req).then((answer) => {
+                if (req.values) pending.saw(name, rowsOf(answer.result, keyPath));
+                return answer;
+              }),
           };
         },
       };

@@ -7,13 +7,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { projectRoot } from '../../supabase/local/app.ts';
 import { authLimitsFrom } from '../../supabase/local/auth-limits.ts';
 import { startStack, type RunningStack } from '../../supabase/local/server.ts';
 import { confirmEmail } from '../support/confirm-email.ts';
 
-export const benchDist = join(projectRoot, '.bench', 'dist');
+/** Where the bench builds the app (BENCH_DIST: another directory, so two runs do not share one build). */
+export const benchDist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(projectRoot, '.bench', 'dist');
 
 export function buildApp(): void {
   const result = spawnSync('npx', ['vite', 'build', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {

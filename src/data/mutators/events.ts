@@ -147,4 +147,9 @@ export const taskSetCompleted: Mutator<'task.set_completed'> = {
   async apply(tx, args, ctx) {
     await tx.calendar_events.update(args.id, { is_completed: args.value, updated_at: ctx.now().toISOString() });
   },
+  predict(args, ctx) {
+    if (typeof args.value !== 'boolean') return null;
+    const changes = { is_completed: args.value, updated_at: ctx.now().toISOString() };
+    return [{ table: 'calendar_events', key: args.id, update: (row) => ({ ...row, ...changes }) }];
+  },
 };

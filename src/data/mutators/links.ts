@@ -101,6 +101,14 @@ export const linkCreate: Mutator<'link.create'> = {
     const directory = await editableDirectory(tx, args.directory_id, ctx);
     return checkCreate(args, directory, ctx, () => ownedLinks(tx, directory.owner_id));
   },
+  /** In the owner's own directory, seen before: the new row (a Free owner's count is the transaction's). */
+  predict(args, ctx, known) {
+    const directory = known.row('link_directories', args.directory_id) as DirectoryRow | undefined;
+    if (!directory || directory.owner_id !== ctx.userId) return null;
+    const checked = checkCreate(args, directory, ctx, () => 0);
+    if (checked instanceof Promise) return null;
+    return [{ table: 'saved_links', key: args.id, row: newLinkRow(checked, directory, ctx) }];
+  },
   async apply(tx, args, ctx) {
     const directory = await tx.link_directories.get(args.directory_id);
     await tx.saved_links.put(newLinkRow(args, directory, ctx));
@@ -114,6 +122,7 @@ export const linkCreate: Mutator<'link.create'> = {
     const ids = [...new Set(list.map((args) => args.directory_id))];
     const found = await tx.link_directories.bulkGet(ids);
     const editable = new Map<string, DirectoryRow>();
+    const exists = new Set(found.flatMap((directory) => (directory ? [directory.id] : [])));
     for (const directory of found) {
       if (directory && roleMay('link.update', await roleIn(tx, directory, ctx))) editable.set(directory.id, directory);
     }
@@ -124,7 +133,7 @@ export const linkCreate: Mutator<'link.create'> = {
       try {
         const directory =
           editable.get(args.directory_id) ??
-          (found.some((d) => d?.id === args.directory_id)
+          (exists.has(args.directory_id)
             ? refuse('forbidden', messages.cannotEditLinks)
             : refuse('not_found', messages.directoryNotFound));
         const owner = directory.owner_id;
@@ -159,6 +168,12 @@ export const linkUpdate: Mutator<'link.update'> = {
     const changes = present(args, ['url', 'title', 'notes', 'description', 'tags']);
     await tx.saved_links.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
   },
+  /** The fields changed on the row shown (a Free owner's tags are the transaction's to refuse). */
+  predict(args, ctx) {
+    const changes = present(checkFields(args, null), ['url', 'title', 'notes', 'description', 'tags']);
+    const updated_at = ctx.now().toISOString();
+    return [{ table: 'saved_links', key: args.id, update: (row) => ({ ...row, ...changes, updated_at }) }];
+  },
 };
 
 export const linkDelete: Mutator<'link.delete'> = {
@@ -172,6 +187,7 @@ export const linkDelete: Mutator<'link.delete'> = {
   async apply(tx, args) {
     await tx.saved_links.delete(args.id);
   },
+  predict: (args) => [{ table: 'saved_links', key: args.id, row: null }],
 };
 
 export const linkSetFavorite: Mutator<'link.set_favorite'> = {
@@ -189,5 +205,11 @@ export const linkSetFavorite: Mutator<'link.set_favorite'> = {
   },
   async apply(tx, args, ctx) {
     await tx.saved_links.update(args.id, { is_favorite: args.value, updated_at: ctx.now().toISOString() });
+  },
+  /** The star on the row shown; a Free owner's new favourite waits for the transaction's check. */
+  predict(args, ctx) {
+    if (typeof args.value !== 'boolean' || (args.value && ctx.tier === 'free')) return null;
+    const changes = { is_favorite: args.value, updated_at: ctx.now().toISOString() };
+    return [{ table: 'saved_links', key: args.id, update: (row) => ({ ...row, ...changes }) }];
   },
 };

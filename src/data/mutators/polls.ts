@@ -8,6 +8,9 @@ import { refuse } from '../mutation-error.ts';
 import { countPollsCreatedSince } from '../counts.ts';
 import { stamp, type Mutator } from '../mutator.ts';
 import { rowTarget } from '../targets.ts';
+import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationContext } from '../mutation-context.ts';
+import type { PollRow, VoteRow } from '../rows.ts';
 
 export const pollCreate: Mutator<'poll.create'> = {
   tables: ['voting_posts', 'link_directories', 'directory_members'],
@@ -74,19 +77,37 @@ export const pollVote: Mutator<'poll.vote'> = {
   },
   /** Counts the vote into the poll once per poll row version: `local_votes` marks it counted. */
   async apply(tx, args, ctx) {
-    await tx.user_votes.put({
-      id: args.id,
-      post_id: args.post_id,
-      option_index: args.option_index,
-      user_email: ctx.email.trim().toLowerCase(),
-      user_id: ctx.userId,
-      ...stamp(ctx),
-    });
+    await tx.user_votes.put(voteRow(args, ctx));
     const poll = await tx.voting_posts.get(args.post_id);
     if (!poll || poll.local_votes?.includes(args.id)) return;
-    const options = poll.options.map((option, index) =>
-      index === args.option_index ? { ...option, votes: option.votes + 1 } : option,
-    );
-    await tx.voting_posts.put({ ...poll, options, local_votes: [...(poll.local_votes ?? []), args.id] });
+    await tx.voting_posts.put(countedIn(poll, args));
+  },
+  /** The vote, and its count in the poll shown (a closed poll or a second vote: the transaction refuses). */
+  predict(args, ctx) {
+    if (!Number.isInteger(args.option_index) || args.option_index < 0) return null;
+    return [
+      { table: 'user_votes', key: args.id, row: voteRow(args, ctx) },
+      { table: 'voting_posts', key: args.post_id, update: (poll) => countedIn(poll as PollRow, args) },
+    ];
   },
 };
+
+function voteRow(args: MutationArgs['poll.vote'], ctx: MutationContext): VoteRow {
+  return {
+    id: args.id,
+    post_id: args.post_id,
+    option_index: args.option_index,
+    user_email: ctx.email.trim().toLowerCase(),
+    user_id: ctx.userId,
+    ...stamp(ctx),
+  };
+}
+
+/** The poll with the vote counted, once (`local_votes` marks it counted). */
+function countedIn(poll: PollRow, args: MutationArgs['poll.vote']): PollRow {
+  if (poll.local_votes?.includes(args.id)) return poll;
+  const options = poll.options.map((option, index) =>
+    index === args.option_index ? { ...option, votes: option.votes + 1 } : option,
+  );
+  return { ...poll, options, local_votes: [...(poll.local_votes ?? []), args.id] };
+}

@@ -11,7 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
-import type { PendingWrite } from '../pending-writes.ts';
+import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { LinkRow } from '../rows.ts';
 import { newestFirst, newestFirstOrder } from './directories.ts';
 import { readSince, useWithPending } from './live-rows.ts';
@@ -51,7 +51,8 @@ export function pagesFor(start: number, end: number): { from: number; to: number
 export function overlaySlice(slice: LinkSlice, writes: readonly PendingWrite[], directoryId: string): LinkSlice {
   if (writes.length === 0) return slice;
   const latest = new Map<string, LinkRow | null>();
-  for (const write of writes) latest.set(write.key, write.row as LinkRow | null);
+  const resolved = resolveWrites(writes, (key) => slice.rows.find((row) => row.id === key));
+  for (const write of resolved) latest.set(write.key, write.row as LinkRow | null);
   const rows = [...slice.rows];
   let total = slice.total;
   for (const [key, row] of latest) {

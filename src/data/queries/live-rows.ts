@@ -5,7 +5,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { LinkboardDb } from '../db.ts';
-import type { PendingWrite } from '../pending-writes.ts';
+import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { SyncedTableName } from '../synced-tables.ts';
 
 export interface RowView<T> {
@@ -22,9 +22,10 @@ export function overlay<T extends { id: string }>(
   view: RowView<T>,
 ): T[] {
   if (writes.length === 0) return rows as T[];
-  // The latest write of each row wins.
+  // The latest write of each row wins; a predicted change applies to the row shown.
   const latest = new Map<string, T | null>();
-  for (const write of writes) latest.set(write.key, write.row as T | null);
+  const resolved = resolveWrites(writes, (key) => rows.find((row) => row.id === key));
+  for (const write of resolved) latest.set(write.key, write.row as T | null);
   const out = rows.filter((row) => !latest.has(row.id));
   for (const row of latest.values()) {
     if (row === null || !view.belongs(row)) continue;

@@ -53,6 +53,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [tab, setTab] = useState<Tab>('links');
   const [editing, setEditing] = useState<LinkRow | 'new' | null>(null);
+  const closeEditor = useCallback(() => setEditing(null), []);
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
@@ -199,8 +200,8 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
               onRange={onRange}
               view={view}
               canEdit={flags.canEditLinks}
-              onEdit={(link) => setEditing(link)}
-              onDelete={(link) => setDeleting(link)}
+              onEdit={setEditing}
+              onDelete={setDeleting}
             />
           )}
         </>
@@ -211,7 +212,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           directoryId={dirId}
           link={editing === 'new' ? null : editing}
           tier={user.tier}
-          onClose={() => setEditing(null)}
+          onClose={closeEditor}
         />
       )}
       {sharing === 'members' && directory && (

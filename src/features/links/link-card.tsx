@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { shortUrl } from './link-filters.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
 import { LinkTags } from './link-tags.tsx';
 
 /** A link in the grid view: the url shortened to 30 characters, 2 tags plus '+N'. */
-export function LinkCard({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
+function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
     <article
       className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -38,3 +39,6 @@ export function LinkCard({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
     </article>
   );
 }
+
+/** Memoized: a change to one link re-renders its own card, not every card in view. */
+export const LinkCard = memo(LinkCardItem);

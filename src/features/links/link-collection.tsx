@@ -4,7 +4,7 @@ import type { LinkRow } from '../../data/rows.ts';
 import { LinkCard } from './link-card.tsx';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LIST_COLUMNS, LinkRowItem } from './link-row.tsx';
-import { VirtualRows } from './virtual-rows.tsx';
+import { VirtualRows, type VirtualRow } from './virtual-rows.tsx';
 
 /** Above this many links the list and grid are windowed (issue 4, point 7). */
 export const VIRTUALIZE_ABOVE = 60;
@@ -37,6 +37,14 @@ function viewportHeight(): number {
   return typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 280);
 }
 
+const placed = { position: 'absolute' } as const;
+
+/** A grid cell's place in its row: columns of equal width with the grid's 1rem gaps, 1rem below. */
+function cell(columns: number, column: number) {
+  const width = `((100% - ${columns - 1}rem) / ${columns})`;
+  return { left: `calc(${column} * (${width} + 1rem))`, width: `calc${width}`, height: CARD_ROW_HEIGHT - 16 };
+}
+
 /** A link not read yet (scrolled to faster than its window arrived): a placeholder of its size. */
 const placeholder = (key: number, height: string): ReactNode => (
   <div key={`pending-${key}`} className={`${height} animate-pulse rounded-2xl bg-slate-100`} aria-hidden="true" />
@@ -50,10 +58,18 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
 
   if (view === 'list') {
     const row = (link: LinkRow) => <LinkRowItem key={link.id} link={link} {...item} />;
-    const rowAt = (index: number) => {
-      const link = at(index);
-      return link ? row(link) : placeholder(index, 'h-full');
-    };
+    const rowsAt = (rows: readonly VirtualRow[]) =>
+      rows.map(({ index, start }) => {
+        const link = at(index);
+        return (
+          <div
+            key={link?.id ?? `pending-${index}`}
+            style={{ ...placed, top: start, left: 0, right: 0, height: ROW_HEIGHT }}
+          >
+            {link ? row(link) : placeholder(index, 'h-full')}
+          </div>
+        );
+      });
     return (
       <div role="table" aria-label="Links" className="overflow-hidden rounded-2xl border border-slate-200">
         <div
@@ -73,7 +89,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
             count={slice.total}
             rowHeight={ROW_HEIGHT}
             height={viewportHeight()}
-            renderRow={rowAt}
+            renderRows={rowsAt}
             onRange={onRange}
           />
         ) : (
@@ -97,14 +113,22 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
           count={Math.ceil(slice.total / columns)}
           rowHeight={CARD_ROW_HEIGHT}
           height={viewportHeight()}
-          renderRow={(index) => (
-            <div className={`grid h-full gap-4 pb-4 ${gridClass}`}>
-              {Array.from({ length: Math.min(columns, slice.total - index * columns) }, (_, i) => {
-                const link = at(index * columns + i);
-                return link ? card(link) : placeholder(index * columns + i, 'h-full');
-              })}
-            </div>
-          )}
+          renderRows={(rows) =>
+            rows.flatMap(({ index, start }) =>
+              Array.from({ length: Math.min(columns, slice.total - index * columns) }, (_, column) => {
+                const position = index * columns + column;
+                const link = at(position);
+                return (
+                  <div
+                    key={link?.id ?? `pending-${position}`}
+                    style={{ ...placed, ...cell(columns, column), top: start }}
+                  >
+                    {link ? card(link) : placeholder(position, 'h-full')}
+                  </div>
+                );
+              }),
+            )
+          }
           onRange={onRange && ((start, end) => onRange(start * columns, end * columns))}
         />
       ) : (

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
@@ -27,7 +27,7 @@ export interface LinkDialogProps {
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
 /** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
-export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
+function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
   const { mutate } = useUserDb();
   const {
     register,
@@ -154,3 +154,6 @@ export function LinkDialog({ directoryId, link, tier, onClose, initial, chooser,
     </Dialog.Root>
   );
 }
+
+/** Memoized: a list changing behind the dialog (its own new link) does not re-render the form. */
+export const LinkDialog = memo(LinkDialogView);

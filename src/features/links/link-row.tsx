@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
 import { LinkTags } from './link-tags.tsx';
@@ -5,7 +6,7 @@ import { LinkTags } from './link-tags.tsx';
 export const LIST_COLUMNS = 'grid grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_4rem] items-center gap-3 px-4';
 
 /** A link in the list view: Title, URL, Tags (at most 2), Actions. */
-export function LinkRowItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
+function LinkRowItemView({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
     <div role="row" className={`${LIST_COLUMNS} h-full border-b border-slate-100 bg-white`}>
       <span role="cell" className="truncate">
@@ -31,3 +32,6 @@ export function LinkRowItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) 
     </div>
   );
 }
+
+/** Memoized: a change to one link re-renders its own card, not every card in view. */
+export const LinkRowItem = memo(LinkRowItemView);

@@ -7,17 +7,28 @@ export interface VirtualRowsProps {
   /** Height of the scrolling viewport in pixels. */
   height: number;
   overscan?: number;
-  renderRow(index: number): ReactNode;
+  /**
+   * The mounted rows' content, as one flat list of keyed, absolutely positioned children (each
+   * at its row's `start`): keyed by what they show, an item moved to another row (a new link
+   * at the top) keeps its element instead of being mounted again.
+   */
+  renderRows(rows: readonly VirtualRow[]): ReactNode;
   label: string;
   /** The rows mounted (in view plus overscan) changed: [start, end). */
   onRange?(start: number, end: number): void;
+}
+
+/** A mounted row: its index and its top in pixels. */
+export interface VirtualRow {
+  index: number;
+  start: number;
 }
 
 /**
  * A fixed-row-height window (@tanstack/react-virtual): only the rows in view, plus overscan,
  * are mounted; the viewport's size is observed, and scrolling re-renders only the window.
  */
-export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRow, label, onRange }: VirtualRowsProps) {
+export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows, label, onRange }: VirtualRowsProps) {
   const viewport = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands back functions the React Compiler cannot memoize; this component
   // is small and left unmemoized, as the rule's own advice says.
@@ -43,11 +54,7 @@ export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRow,
       style={{ height, overflowY: 'auto', position: 'relative' }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((row) => (
-          <div key={row.key} style={{ position: 'absolute', top: row.start, left: 0, right: 0, height: rowHeight }}>
-            {renderRow(row.index)}
-          </div>
-        ))}
+        {renderRows(items.map(({ index, start }) => ({ index, start })))}
       </div>
     </div>
   );
