@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
@@ -60,9 +60,8 @@ describe('pending writes (a change on screen before IndexedDB commits it)', () =
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    // Dexie rejects as it aborts; the transaction's abort event follows.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(db.pending.forTable('saved_links', 0)).toEqual([]);
+    // Dexie rejects as it aborts; the transaction's abort event follows (a few tasks later).
+    await vi.waitFor(() => expect(db.pending.forTable('saved_links', 0)).toEqual([]));
     expect(await db.saved_links.get(link.id)).toBeUndefined();
   });
 
@@ -225,5 +224,41 @@ describe('a prediction (the change on screen before its transaction has read any
     await Promise.all(calls);
     expect((await db.saved_links.get(link.id))?.is_favorite).toBe(true);
     expect((await db.voting_posts.get(poll.id))?.options[1]?.votes).toBe(1);
+  });
+
+  it('shows a whole series and a new event at once, and a Free user’s series not at all (it is refused)', async () => {
+    const db = freshDb();
+    const occurrences = Array.from({ length: 365 }, (_, day) => {
+      const start = new Date(Date.UTC(2026, 2, 16 + day, 7));
+      return {
+        id: uuid(),
+        title: ' Gym ',
+        description: '',
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + 3_600_000).toISOString(),
+      };
+    });
+    const series = { series_id: uuid(), rule: 'daily' as const, until: '2027-03-16T23:59:00Z', occurrences };
+    const eventId = uuid();
+    const calls = [
+      mutate(db, 'series.create', series, ctx({ tier: 'pro' })),
+      mutate(
+        db,
+        'event.create',
+        { id: eventId, title: 'Dentist', starts_at: '2026-03-20T09:00:00Z', ends_at: null, is_task: false },
+        ctx({ tier: 'pro' }),
+      ),
+    ];
+    const shown = db.pending.forTable('calendar_events', db.pending.currentEpoch());
+    expect(shown).toHaveLength(366);
+    expect(shown[0]?.row).toMatchObject({ title: 'Gym', description: null, series_id: series.series_id, owner_id: ME });
+    expect(shown[365]?.row).toMatchObject({ id: eventId, is_task: false, recurrence_rule: 'none' });
+    await Promise.all(calls);
+    expect(await db.calendar_events.count()).toBe(366);
+
+    const free = freshDb();
+    const refused = mutate(free, 'series.create', { ...series, series_id: uuid() }, ctx());
+    expect(free.pending.forTable('calendar_events', 0)).toEqual([]);
+    await expect(refused).rejects.toThrow(/Pro feature/);
   });
 });

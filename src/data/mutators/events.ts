@@ -1,6 +1,7 @@
 import { countsAsEventThisMonth, underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { isBlank, isOneOf, isReminderChoice, parseInstant, priorities } from '../../domain/validation.ts';
+import type { MutationArgs } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
@@ -49,39 +50,55 @@ export const eventCreate: Mutator<'event.create'> = {
   tables: ['calendar_events'],
   targets: eventRow,
   async validate(tx, args, ctx) {
-    if (args.title === undefined) refuse('invalid', messages.eventTitle);
-    const isTask = args.is_task === true;
-    checkEventShape({ ...args, is_task: isTask });
-    if (!isTask && !underLimit(ctx.tier, 'eventsPerMonth', await eventsThisMonth(tx, ctx))) {
+    const out = checkNewEvent(args);
+    if (!out.is_task && !underLimit(ctx.tier, 'eventsPerMonth', await eventsThisMonth(tx, ctx))) {
       refuse('limit_reached', messages.moreEvents);
     }
-    return {
-      ...args,
-      title: args.title.trim(),
-      description: args.description === '' ? null : (args.description ?? null),
-      is_task: isTask,
-      priority: isTask ? (args.priority ?? null) : null,
-    };
+    return out;
   },
   async apply(tx, args, ctx) {
-    await tx.calendar_events.put({
-      id: args.id,
-      title: args.title,
-      description: args.description ?? null,
-      starts_at: args.starts_at,
-      ends_at: args.ends_at,
-      owner_id: ctx.userId,
-      is_task: args.is_task,
-      priority: args.priority ?? null,
-      is_completed: false,
-      series_id: null,
-      recurrence_rule: 'none',
-      recurrence_end_date: null,
-      reminder_minutes: args.reminder_minutes ?? null,
-      ...stamp(ctx),
-    });
+    await tx.calendar_events.put(newEventRow(args, ctx));
+  },
+  /** The new row (a Free user's month of events is the transaction's to count). */
+  predict(args, ctx) {
+    return [{ table: 'calendar_events', key: args.id, row: newEventRow(checkNewEvent(args), ctx) }];
   },
 };
+
+type NewEvent = MutationArgs['event.create'];
+
+/** A new event's or task's checks that need no read, and its args as queued. */
+function checkNewEvent(args: NewEvent): NewEvent {
+  if (args.title === undefined) refuse('invalid', messages.eventTitle);
+  const isTask = args.is_task === true;
+  checkEventShape({ ...args, is_task: isTask });
+  return {
+    ...args,
+    title: args.title.trim(),
+    description: args.description === '' ? null : (args.description ?? null),
+    is_task: isTask,
+    priority: isTask ? (args.priority ?? null) : null,
+  };
+}
+
+function newEventRow(args: NewEvent, ctx: MutationContext): EventRow {
+  return {
+    id: args.id,
+    title: args.title,
+    description: args.description ?? null,
+    starts_at: args.starts_at,
+    ends_at: args.ends_at,
+    owner_id: ctx.userId,
+    is_task: args.is_task,
+    priority: args.priority ?? null,
+    is_completed: false,
+    series_id: null,
+    recurrence_rule: 'none',
+    recurrence_end_date: null,
+    reminder_minutes: args.reminder_minutes ?? null,
+    ...stamp(ctx),
+  };
+}
 
 export const eventUpdate: Mutator<'event.update'> = {
   tables: ['calendar_events'],
@@ -103,26 +120,29 @@ export const eventUpdate: Mutator<'event.update'> = {
     ) {
       refuse('limit_reached', messages.moreEvents);
     }
-    const out = { ...args };
-    if (out.title !== undefined) out.title = out.title.trim();
-    if (out.description === '') out.description = null;
-    // Events have no priority.
-    if (out.is_task === false) out.priority = null;
-    return out;
+    return normalizedUpdate(args);
   },
   async apply(tx, args, ctx) {
-    const changes = present(args, [
-      'title',
-      'description',
-      'starts_at',
-      'ends_at',
-      'priority',
-      'is_task',
-      'reminder_minutes',
-    ]);
-    await tx.calendar_events.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
+    await tx.calendar_events.update(args.id, { ...updatedFields(args), updated_at: ctx.now().toISOString() });
+  },
+  /** The fields changed on the row shown (checks against the stored event are the transaction's). */
+  predict(args, ctx) {
+    const changes = { ...updatedFields(normalizedUpdate(args)), updated_at: ctx.now().toISOString() };
+    return [{ table: 'calendar_events', key: args.id, update: (row) => ({ ...row, ...changes }) }];
   },
 };
+
+function normalizedUpdate(args: MutationArgs['event.update']): MutationArgs['event.update'] {
+  const out = { ...args };
+  if (out.title !== undefined) out.title = out.title.trim();
+  if (out.description === '') out.description = null;
+  // Events have no priority.
+  if (out.is_task === false) out.priority = null;
+  return out;
+}
+
+const updatedFields = (args: MutationArgs['event.update']) =>
+  present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes']);
 
 export const eventDelete: Mutator<'event.delete'> = {
   tables: ['calendar_events'],
@@ -134,6 +154,7 @@ export const eventDelete: Mutator<'event.delete'> = {
   async apply(tx, args) {
     await tx.calendar_events.delete(args.id);
   },
+  predict: (args) => [{ table: 'calendar_events', key: args.id, row: null }],
 };
 
 export const taskSetCompleted: Mutator<'task.set_completed'> = {

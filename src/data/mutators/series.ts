@@ -4,6 +4,7 @@ import type { MutationArgs, Occurrence } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
+import type { EventRow } from '../rows.ts';
 import { groupTarget, rowTarget, type Target } from '../targets.ts';
 import { checkEventShape, eventOrRefuse, eventRow } from './events.ts';
 
@@ -31,22 +32,25 @@ function checkSeries<T extends SeriesArgs>(args: T, ctx: MutationContext): T {
 }
 
 async function putSeries(tx: LinkboardTx, args: SeriesArgs, ctx: MutationContext): Promise<void> {
+  await tx.calendar_events.bulkPut(seriesRows(args, ctx));
+}
+
+/** The rows of a series' occurrences. */
+function seriesRows(args: SeriesArgs, ctx: MutationContext): EventRow[] {
   const times = stamp(ctx);
-  await tx.calendar_events.bulkPut(
-    args.occurrences.map((occurrence) => ({
-      ...occurrence,
-      owner_id: ctx.userId,
-      is_task: false,
-      priority: null,
-      is_completed: false,
-      series_id: args.series_id,
-      recurrence_rule: args.rule,
-      recurrence_end_date: args.until,
-      // Every occurrence reminds like a single event.
-      reminder_minutes: args.reminder_minutes ?? null,
-      ...times,
-    })),
-  );
+  return args.occurrences.map((occurrence) => ({
+    ...occurrence,
+    owner_id: ctx.userId,
+    is_task: false,
+    priority: null,
+    is_completed: false,
+    series_id: args.series_id,
+    recurrence_rule: args.rule,
+    recurrence_end_date: args.until,
+    // Every occurrence reminds like a single event.
+    reminder_minutes: args.reminder_minutes ?? null,
+    ...times,
+  }));
 }
 
 /** The occurrences the args carry. */
@@ -66,6 +70,10 @@ export const seriesCreate: Mutator<'series.create'> = {
   },
   async apply(tx, args, ctx) {
     await putSeries(tx, args, ctx);
+  },
+  /** Every occurrence at once: a series needs no read to be checked. */
+  predict(args, ctx) {
+    return seriesRows(checkSeries(args, ctx), ctx).map((row) => ({ table: 'calendar_events', key: row.id, row }));
   },
 };
 
