@@ -73,6 +73,9 @@ test('an event made offline with a 5-minutes-before reminder shows one notificat
   expect(await shownCount(page)).toBe(0);
 
   const due = start.toInstant().epochMilliseconds - 5 * 60_000;
+  // Said from the moment it is shown (its due time): 'today', or 'tomorrow' across midnight.
+  const dueDay = Temporal.Instant.fromEpochMilliseconds(due).toZonedDateTimeISO(start.timeZoneId).toPlainDate();
+  const day = dueDay.equals(start.toPlainDate()) ? 'today' : 'tomorrow';
   await page.clock.runFor(due - (await page.evaluate(() => Date.now())) + 1_000);
   await expect.poll(() => shownCount(page)).toBe(1);
   await expect
@@ -80,7 +83,7 @@ test('an event made offline with a 5-minutes-before reminder shows one notificat
     .toEqual([
       {
         title: 'Standup',
-        body: `Starts at ${clock}`,
+        body: `Starts ${day} at ${clock}`,
         tag: expect.stringMatching(/@/),
         url: `/Calendar/${user.username}`,
       },

@@ -11,7 +11,7 @@
  * task made without a date (stored due at its creation moment) do not remind.
  */
 import { SAME_MOMENT_MS, timeOfDay } from './calendar-classify.ts';
-import { epochOf } from './event-times.ts';
+import { epochOf, safeTimeZone } from './event-times.ts';
 
 /** How long after its due time a late reminder still fires (when the item has already started). */
 export const REMINDER_GRACE_MS = 5 * 60_000;
@@ -98,9 +98,31 @@ export function planReminders(rows: Iterable<ReminderRow>, now: Date, shown: Rea
   return { due, next };
 }
 
-/** The notification's body: 'Starts at 14:30' or 'Due at 14:30', in the user's zone. */
-export function reminderBody(reminder: Reminder, timeZone: string): string {
-  return `${reminder.isTask ? 'Due' : 'Starts'} at ${timeOfDay(reminder.startsAt, timeZone)}`;
+const dayOf = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+/** 'today at 14:30', 'tomorrow at 09:00' or 'on Fri 27 Nov at 09:00': `startsAt` in the zone, from `now`. */
+export function whenPhrase(startsAt: string, now: Date, zone: string): string {
+  const timeZone = safeTimeZone(zone);
+  const start = new Date(startsAt);
+  const time = timeOfDay(startsAt, timeZone);
+  const day = dayOf(start, timeZone);
+  if (day === dayOf(now, timeZone)) return `today at ${time}`;
+  if (day === dayOf(new Date(now.getTime() + DAY_MS), timeZone)) return `tomorrow at ${time}`;
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
+  return `on ${date.format(start)} at ${time}`;
+}
+
+/**
+ * What a reminder says, shown by the device or pushed by the server alike: 'Starts today at
+ * 14:30', 'Due tomorrow at 09:00', 'Starts on Fri 27 Nov at 09:00', or 'Starts now' once it has
+ * started, in the user's zone.
+ */
+export function reminderBody(item: Pick<Reminder, 'isTask' | 'startsAt'>, timeZone: string, now: Date): string {
+  const verb = item.isTask ? 'Due' : 'Starts';
+  const start = epochOf(item.startsAt);
+  if (start !== null && start <= now.getTime()) return `${verb} now`;
+  return `${verb} ${whenPhrase(item.startsAt, now, timeZone)}`;
 }
 
 /** Shown keys worth keeping: those of occurrences that can still be read into a plan. */

@@ -30,7 +30,7 @@ export async function rebase(
   scope?: ReadonlySet<string>,
 ): Promise<void> {
   if (touched && touched.size === 0) return;
-  if (touched && (await db.outbox.count()) === 0) return;
+  // One read of the queue: empty (the usual case), it answers at once.
   const { valid } = await readOutbox(db);
   for (const mutation of valid) {
     if (touched && !mayTouch(mutation, touched, ctx.userId)) continue;

@@ -90,7 +90,7 @@ describe('the reminder scheduler', () => {
       {
         title: 'Dentist',
         options: {
-          body: 'Starts at 13:10',
+          body: 'Starts today at 13:10',
           tag: `${event}@2026-03-15T12:10:00.000Z`,
           icon: '/icons/icon-192.png',
           data: { url: '/Calendar/me' },
@@ -149,8 +149,8 @@ describe('the reminder scheduler', () => {
       await settle();
     }
     expect(shown.map((n) => [n.options.tag, n.options.body])).toEqual([
-      [`${occurrences[0]!.id}@2026-03-15T18:00:00.000Z`, 'Starts at 19:00'],
-      [`${occurrences[1]!.id}@2026-03-16T18:00:00.000Z`, 'Starts at 19:00'],
+      [`${occurrences[0]!.id}@2026-03-15T18:00:00.000Z`, 'Starts today at 19:00'],
+      [`${occurrences[1]!.id}@2026-03-16T18:00:00.000Z`, 'Starts today at 19:00'],
     ]);
   });
 

@@ -1,10 +1,10 @@
-import { Dexie, type DBCore, type DbCoreTransactionOptions } from 'dexie';
+import { Dexie } from 'dexie';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutateMany, type MutationStep } from '../../src/data/mutate.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import { FREE_LIMITS } from '../../src/domain/plans.ts';
-import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
+import { ctx, freshDb, makeDirectory, uuid, watchTransactions } from './helpers.ts';
 
 let db: LinkboardDb;
 const free = ctx();
@@ -23,17 +23,14 @@ const linkStep = (title: string, id = uuid()): LinkStep => ({
 });
 
 /** Counts the read-write transactions opened from now on. */
-function countWrites(): { n: number } {
-  const count = { n: 0 };
-  const core = db.core;
-  (db as { core: DBCore }).core = {
-    ...core,
-    transaction(stores: string[], mode: 'readonly' | 'readwrite', options?: DbCoreTransactionOptions) {
-      if (mode === 'readwrite') count.n += 1;
-      return core.transaction(stores, mode, options);
+/** How many read-write transactions `db` opens from now on. */
+function countWrites(): { readonly n: number } {
+  const seen = watchTransactions(db);
+  return {
+    get n() {
+      return seen.filter((tx) => tx.mode === 'readwrite').length;
     },
   };
-  return count;
 }
 
 it('applies and queues many mutations in one read-write transaction, in order', async () => {

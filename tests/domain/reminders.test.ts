@@ -80,8 +80,10 @@ describe('planning reminders', () => {
     const plan = planReminders([latest, later, soon, task], NOW, none);
     expect(plan.due.map((r) => r.eventId)).toEqual([soon.id]);
     expect(plan.next?.eventId).toBe(task.id);
-    expect(reminderBody(plan.due[0]!, 'Europe/Berlin')).toBe('Starts at 13:03');
-    expect(reminderBody(plan.next!, 'UTC')).toBe('Due at 13:00');
+    expect(reminderBody(plan.due[0]!, 'Europe/Berlin', NOW)).toBe('Starts today at 13:03');
+    expect(reminderBody(plan.next!, 'UTC', NOW)).toBe('Due today at 13:00');
+    expect(reminderBody(reminderOf(latest)!, 'UTC', NOW)).toBe('Starts tomorrow at 14:30');
+    expect(reminderBody(reminderOf(later)!, 'UTC', new Date('2026-03-15T14:30:00.000Z'))).toBe('Starts now');
   });
 
   it('never plans a shown key again, and reminds a moved occurrence at its new time', () => {

@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { Dexie, type DBCore, type DbCoreTransactionOptions } from 'dexie';
+import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
@@ -8,7 +8,7 @@ import { SyncEngine, SESSION_EXPIRED, type SyncEngineOptions } from '../../src/s
 import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
-import { ME, ctx, makeDirectory, makeLink, uuid } from '../data/helpers.ts';
+import { ME, ctx, makeDirectory, makeLink, uuid, watchTransactions as watchAll } from '../data/helpers.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
 
 let factory: IDBFactory;
@@ -274,19 +274,7 @@ describe('one drainer at a time', () => {
 });
 
 describe('sync at IndexedDB speed', () => {
-  /** The stores and mode of every IndexedDB transaction opened from now on (at the top of Dexie's DBCore). */
-  function watchTransactions(): { mode: string; stores: string[] }[] {
-    const seen: { mode: string; stores: string[] }[] = [];
-    const core = db.core;
-    (db as { core: DBCore }).core = {
-      ...core,
-      transaction(stores: string[], mode: 'readonly' | 'readwrite', options?: DbCoreTransactionOptions) {
-        seen.push({ mode, stores: [...stores] });
-        return core.transaction(stores, mode, options);
-      },
-    };
-    return seen;
-  }
+  const watchTransactions = () => watchAll(db);
 
   const storedCursor = async () => (await db.meta.get('cursor'))?.value;
 

@@ -91,7 +91,7 @@ export function startReminderScheduler(options: ReminderSchedulerOptions): Remin
     await show({
       title: reminder.title,
       options: {
-        body: reminderBody(reminder, safeTimeZone(profile?.time_zone)),
+        body: reminderBody(reminder, safeTimeZone(profile?.time_zone), at),
         tag: reminder.key,
         icon: '/icons/icon-192.png',
         data: { url: username ? `/Calendar/${username}` : '/Calendar' },
