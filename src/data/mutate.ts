@@ -116,6 +116,7 @@ export async function mutate<N extends MutationName>(
   // What the change will write is on screen in the next frame, before any read (pending-writes.ts).
   const prediction = predict(db, name, args, ctx);
   try {
+    await turnOf(db, (prediction?.writes.length ?? 0) > PAINT_FIRST_ABOVE);
     const row = await db.transaction('rw', scopeOf(db, [name]), async () => {
       // What apply writes is on screen before the commit.
       const tx = Dexie.currentTransaction;
@@ -133,6 +134,43 @@ export async function mutate<N extends MutationName>(
     // Refused or failed: the change is taken back (revealed already: nothing left to drop).
     if (prediction) db.pending.drop(prediction);
   }
+}
+
+/**
+ * A prediction of more rows than this (a series) is painted before its transaction starts:
+ * copying hundreds of rows into IndexedDB takes milliseconds the frame that shows them need not
+ * wait for. Smaller changes start their transaction at once.
+ */
+const PAINT_FIRST_ABOVE = 20;
+
+/** The last transaction start still waiting (for a paint), per database. */
+const waiting = new WeakMap<LinkboardDb, Promise<void>>();
+
+/**
+ * Waits for this mutation's turn to start its transaction: after the paint when `paintFirst`,
+ * and after any earlier mutation still waiting, so the queue keeps the order of the calls.
+ */
+async function turnOf(db: LinkboardDb, paintFirst: boolean): Promise<void> {
+  const before = waiting.get(db);
+  if (!paintFirst && !before) return;
+  const mine = (before ?? Promise.resolve()).then(() => (paintFirst ? afterPaint() : undefined));
+  waiting.set(db, mine);
+  await mine;
+  if (waiting.get(db) === mine) waiting.delete(db);
+}
+
+/** Resolves once the next frame has been painted (at most 100 ms: a hidden tab paints none). */
+function afterPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** The mutator's prediction of its writes, shown at once; null without one (or when it throws). */

@@ -219,24 +219,12 @@ function parseDay(value: string): Temporal.PlainDate | null {
   }
 }
 
-const laterOf = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.PlainDate.compare(a, b) >= 0 ? a : b);
-const earlierOf = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.PlainDate.compare(a, b) <= 0 ? a : b);
-
-/**
- * The local days an item covers: its start day, through the day of its last moment for an event
- * that runs on (an end at midnight does not reach into the next day). Null when it has no start.
- */
-function coveredDays(reading: Reading<CalendarItem>, zone: string): [Temporal.PlainDate, Temporal.PlainDate] | null {
-  if (reading.start === null) return null;
-  const first = zonedAtEpoch(reading.start, zone).toPlainDate();
-  const lastMoment = reading.over !== null && reading.over > reading.start ? reading.over - 1 : reading.start;
-  return [first, zonedAtEpoch(lastMoment, zone).toPlainDate()];
-}
-
 /**
  * Items placed on the days of a month grid or week: every day from `from` to `to` (inclusive,
  * 'YYYY-MM-DD') is a key, holding the items on it by start (empty when none). An event running
  * over several days is on each of them; undated tasks are on none. Empty when the range is not.
+ * The days' midnights are worked out once (Temporal); an item is placed by comparing its epoch
+ * times with them, so a grid over a thousand items costs no time-zone arithmetic per item.
  */
 export function itemsByDay<T extends CalendarItem>(
   list: readonly T[],
@@ -244,22 +232,40 @@ export function itemsByDay<T extends CalendarItem>(
   to: string,
   timeZone: string,
 ): Map<string, T[]> {
-  const byDay = new Map<string, Reading<T>[]>();
   const [first, last] = [parseDay(from), parseDay(to)];
   if (first === null || last === null) return new Map();
-  for (let day = first; Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
-    byDay.set(day.toString(), []);
-  }
   const zone = safeTimeZone(timeZone);
+  const days: string[] = [];
+  // bounds[i]: the epoch milliseconds at which days[i] starts; the last one ends the range.
+  const bounds: number[] = [];
+  for (let day = first; Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
+    days.push(day.toString());
+    bounds.push(day.toZonedDateTime({ timeZone: zone }).epochMilliseconds);
+  }
+  bounds.push(last.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds);
+  const placed: Reading<T>[][] = days.map(() => []);
   for (const reading of list.map(read)) {
-    const covered = coveredDays(reading, zone);
-    if (covered === null) continue;
-    const [start, end] = [laterOf(covered[0], first), earlierOf(covered[1], last)];
-    for (let day = start; Temporal.PlainDate.compare(day, end) <= 0; day = day.add({ days: 1 })) {
-      byDay.get(day.toString())?.push(reading);
+    if (reading.start === null) continue;
+    const lastMoment = reading.over !== null && reading.over > reading.start ? reading.over - 1 : reading.start;
+    if (lastMoment < bounds[0]! || reading.start >= bounds[days.length]!) continue;
+    const end = Math.min(days.length - 1, dayIndex(bounds, lastMoment));
+    for (let index = Math.max(0, dayIndex(bounds, reading.start)); index <= end; index += 1) {
+      placed[index]!.push(reading);
     }
   }
-  return new Map([...byDay].map(([day, readings]) => [day, items(readings.sort(byStart))]));
+  return new Map(days.map((day, index) => [day, items(placed[index]!.sort(byStart))]));
+}
+
+/** The index of the day holding `time`: the last bound at or before it (-1 before the first). */
+function dayIndex(bounds: readonly number[], time: number): number {
+  let low = 0;
+  let high = bounds.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (bounds[middle]! <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 const DAYS_IN_WEEK = 7;

@@ -10,10 +10,21 @@ export function monthStart(now: Date, timeZone: string): Date {
   return new Date(start.epochMilliseconds);
 }
 
+/** The last month start asked for: a screen counts a month over every row with the same `now`. */
+let lastMonthStart: { at: number; zone: string; start: number } | null = null;
+
+function monthStartEpoch(now: Date, timeZone: string): number {
+  const at = now.getTime();
+  if (lastMonthStart?.at !== at || lastMonthStart.zone !== timeZone) {
+    lastMonthStart = { at, zone: timeZone, start: monthStart(now, timeZone).getTime() };
+  }
+  return lastMonthStart.start;
+}
+
 /** Whether `created` counts towards the month containing `now` in `timeZone`. */
 export function isThisMonth(created: string, now: Date, timeZone: string): boolean {
   const time = Date.parse(created);
-  return !Number.isNaN(time) && time >= monthStart(now, timeZone).getTime();
+  return !Number.isNaN(time) && time >= monthStartEpoch(now, timeZone);
 }
 
 /**

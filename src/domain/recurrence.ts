@@ -105,13 +105,81 @@ function ruleOptions(rule: RecurrenceRule, firstDay: Temporal.PlainDate): Partia
   return { ...options, bymonthday: days, bysetpos: -1 };
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The local dates of the series, first to last, never more than SERIES_MAX + 1: one past the
- * limit is enough to refuse, and a far-away until date must not make us generate thousands.
+ * The local dates of the series (as floating dates), first to last, never more than
+ * SERIES_MAX + 1: one past the limit is enough to refuse, and a far-away until date must not
+ * make us generate thousands. Daily and weekly are every 1 or 7 days (counted in UTC days, so no
+ * time zone is involved); monthly, with its short months, is rrule's.
  */
-function localDates(rule: RecurrenceRule, firstDay: Temporal.PlainDate, lastDay: Temporal.PlainDate) {
-  const pattern = new RRule({ ...ruleOptions(rule, firstDay), until: floating(lastDay), count: SERIES_MAX + 1 });
-  return pattern.all().map(plainDateOf);
+function localDates(rule: RecurrenceRule, firstDay: Temporal.PlainDate, lastDay: Temporal.PlainDate): Date[] {
+  const [first, last] = [floating(firstDay), floating(lastDay)];
+  if (rule !== 'monthly') {
+    const step = (rule === 'weekly' ? 7 : 1) * DAY_MS;
+    const dates: Date[] = [];
+    for (let at = first.getTime(); at <= last.getTime() && dates.length <= SERIES_MAX; at += step) {
+      dates.push(new Date(at));
+    }
+    return dates;
+  }
+  return new RRule({ ...ruleOptions(rule, firstDay), until: last, count: SERIES_MAX + 1 }).all();
+}
+
+/** An instant's time-zone offset in milliseconds: the zone's transitions near a run of dates. */
+interface Offsets {
+  /** Instants at which the offset changes, ascending. */
+  at: number[];
+  /** offsets[i]: the offset before at[i] (offsets[at.length]: after the last). */
+  offsets: number[];
+}
+
+/** The zone's offsets from `from` until `to` (epoch ms), read from Temporal once per transition. */
+function offsetsBetween(zone: string, from: number, to: number): Offsets {
+  let zoned = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone);
+  const offsets: Offsets = { at: [], offsets: [zoned.offsetNanoseconds / 1e6] };
+  for (;;) {
+    const next = zoned.getTimeZoneTransition('next');
+    if (next === null || next.epochMilliseconds > to) return offsets;
+    offsets.at.push(next.epochMilliseconds);
+    offsets.offsets.push(next.offsetNanoseconds / 1e6);
+    zoned = next;
+  }
+}
+
+/** The segment of `offsets` holding `instant`: the number of transitions at or before it. */
+function segmentOf(offsets: Offsets, instant: number): number {
+  let low = 0;
+  let high = offsets.at.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (offsets.at[middle]! <= instant) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The instants of one wall-clock time on each of `dates` (floating) in `zone`, as
+ * instantOfWallClock says them. A wall-clock time is ambiguous or skipped only within hours of a
+ * transition, so away from one the instant is the wall-clock time minus the offset there; within
+ * a day of one, Temporal decides (a spring-forward gap, an autumn overlap).
+ */
+function wallClockInstants(dates: readonly Date[], time: Temporal.PlainTime, zone: string): string[] {
+  if (dates.length === 0) return [];
+  const timeMs = ((time.hour * 60 + time.minute) * 60 + time.second) * 1000 + time.millisecond;
+  const margin = 2 * DAY_MS;
+  const offsets = offsetsBetween(zone, dates[0]!.getTime() - margin, dates[dates.length - 1]!.getTime() + margin);
+  return dates.map((date) => {
+    const wall = date.getTime() + timeMs;
+    const segment = segmentOf(offsets, wall - offsets.offsets[segmentOf(offsets, wall)]!);
+    const instant = wall - offsets.offsets[segment]!;
+    const near = [offsets.at[segment - 1], offsets.at[segment]].some(
+      (transition) => transition !== undefined && Math.abs(transition - instant) < DAY_MS,
+    );
+    if (!near) return new Date(instant).toISOString();
+    return instantOfWallClock(plainDateOf(date).toPlainDateTime(time), zone);
+  });
 }
 
 type Checked = { ok: true; start: Temporal.ZonedDateTime; duration: number | null; lastDay: Temporal.PlainDate };
@@ -136,11 +204,11 @@ export function expandSeries(request: SeriesRequest): Expansion {
   const { start, lastDay, duration } = checked;
   const dates = localDates(request.rule, start.toPlainDate(), lastDay);
   if (dates.length > SERIES_MAX) return { ok: false, error: SERIES_TOO_LONG };
-  const wallClock = start.toPlainTime();
-  const occurrences = dates.map((date): OccurrenceTimes => {
-    const startsAt = instantOfWallClock(date.toPlainDateTime(wallClock), start.timeZoneId);
-    const endsAt = duration === null ? null : new Date(Date.parse(startsAt) + duration).toISOString();
-    return { starts_at: startsAt, ends_at: endsAt };
-  });
+  const occurrences = wallClockInstants(dates, start.toPlainTime(), start.timeZoneId).map(
+    (startsAt): OccurrenceTimes => ({
+      starts_at: startsAt,
+      ends_at: duration === null ? null : new Date(Date.parse(startsAt) + duration).toISOString(),
+    }),
+  );
   return { ok: true, occurrences };
 }

@@ -5,7 +5,18 @@ import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
 import { pollsWithPending, readMyVotes, readPolls } from '../../src/data/queries/polls.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
-import { ME, OTHER, ctx, freshDb, makeDirectory, makeEvent, makeLink, makePoll, uuid } from './helpers.ts';
+import {
+  ME,
+  OTHER,
+  ctx,
+  freshDb,
+  makeDirectory,
+  makeEvent,
+  makeLink,
+  makePoll,
+  uuid,
+  watchTransactions,
+} from './helpers.ts';
 
 const snapshot = (writes: readonly PendingWrite[]) =>
   writes.map((write) => ({ key: write.key, title: write.row?.title ?? null, committed: write.epoch !== null }));
@@ -260,5 +271,46 @@ describe('a prediction (the change on screen before its transaction has read any
     const refused = mutate(free, 'series.create', { ...series, series_id: uuid() }, ctx());
     expect(free.pending.forTable('calendar_events', 0)).toEqual([]);
     await expect(refused).rejects.toThrow(/Pro feature/);
+  });
+
+  it('paints a big change before its transaction copies it, and keeps the queue in the order of the calls', async () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    try {
+      const db = freshDb();
+      const directory = makeDirectory();
+      await db.link_directories.put(directory);
+      const seen = watchTransactions(db);
+      const occurrences = Array.from({ length: 30 }, (_, day) => ({
+        id: uuid(),
+        title: 'Gym',
+        description: null,
+        starts_at: new Date(Date.UTC(2026, 2, 16 + day, 7)).toISOString(),
+        ends_at: new Date(Date.UTC(2026, 2, 16 + day, 8)).toISOString(),
+      }));
+      const series = { series_id: uuid(), rule: 'daily' as const, until: '2026-04-15T23:59:00Z', occurrences };
+      const first = mutate(db, 'series.create', series, ctx({ tier: 'pro' }));
+      // Called right after: a small change, which would otherwise start its transaction first.
+      const linkId = uuid();
+      const second = mutate(
+        db,
+        'link.create',
+        { id: linkId, directory_id: directory.id, url: 'a.test', title: 'A' },
+        ctx({ tier: 'pro' }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Both on screen, nothing written: the series waits for the frame, the link for the series.
+      expect(db.pending.forTable('calendar_events', 0)).toHaveLength(30);
+      expect(db.pending.forTable('saved_links', 0)).toHaveLength(1);
+      expect(seen.filter((tx) => tx.mode === 'readwrite')).toEqual([]);
+      expect(frames).toHaveLength(1);
+      frames[0]!();
+      await Promise.all([first, second]);
+      const queue = await db.outbox.orderBy('seq').toArray();
+      expect(queue.map((row) => row.name)).toEqual(['series.create', 'link.create']);
+      expect(await db.calendar_events.count()).toBe(30);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

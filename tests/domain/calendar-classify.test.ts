@@ -302,6 +302,19 @@ describe('itemsByDay', () => {
     expect(byDay.get('2026-11-25')).toEqual([]);
   });
 
+  it('places items by local midnights across a daylight-saving change (a 23-hour day in Berlin)', () => {
+    // Berlin moves to summer time on 29 March 2026: that day runs 23:00 UTC (28th) to 22:00 UTC (29th).
+    const lastOn28 = event('2026-03-28T22:59:00.000Z'); // 28 Mar 23:59 CET
+    const firstOn29 = event('2026-03-28T23:00:00.000Z'); // 29 Mar 00:00 CET
+    const lastOn29 = event('2026-03-29T21:59:00.000Z'); // 29 Mar 23:59 CEST
+    const firstOn30 = event('2026-03-29T22:00:00.000Z'); // 30 Mar 00:00 CEST
+    const all = [firstOn30, lastOn29, firstOn29, lastOn28];
+    const byDay = itemsByDay(all, '2026-03-28', '2026-03-30', 'Europe/Berlin');
+    expect(ids(byDay.get('2026-03-28') ?? [])).toEqual(ids([lastOn28]));
+    expect(ids(byDay.get('2026-03-29') ?? [])).toEqual(ids([firstOn29, lastOn29]));
+    expect(ids(byDay.get('2026-03-30') ?? [])).toEqual(ids([firstOn30]));
+  });
+
   it('gives an empty map for a range that is not one', () => {
     expect(itemsByDay([task('2026-11-24T00:00:00.000Z')], 'Nov', '2026-11-25', zone).size).toBe(0);
     expect(itemsByDay([], '2026-11-26', '2026-11-25', zone).size).toBe(0);

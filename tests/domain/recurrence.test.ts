@@ -332,3 +332,40 @@ describe('refusals', () => {
     expect(starts(occurrences)).toEqual(['2026-11-23T09:00:00.000Z', '2026-11-30T09:00:00.000Z']);
   });
 });
+
+describe('occurrence instants across time-zone transitions', () => {
+  // Each wall-clock time on each date worked out by Temporal alone, as one event would be.
+  const byTemporal = (day: Temporal.PlainDate, time: string, zone: string) =>
+    new Date(
+      day.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(zone, { disambiguation: 'compatible' })
+        .epochMilliseconds,
+    ).toISOString();
+
+  const cases: [zone: string, firstDay: string, time: string][] = [
+    ['Europe/Berlin', '2026-01-05', '02:30'], // in the spring-forward gap, and twice in autumn
+    ['America/New_York', '2026-02-27', '01:30'],
+    ['Australia/Lord_Howe', '2026-01-02', '01:45'], // a 30-minute change
+    ['America/Sao_Paulo', '2017-09-01', '00:15'], // changes at midnight (2017-2019)
+    ['Pacific/Apia', '2011-12-20', '09:00'], // 30 Dec 2011 never happened there
+    ['Asia/Kolkata', '2026-03-01', '23:59'],
+    ['UTC', '2026-03-01', '12:00'],
+  ];
+
+  it.each(cases)('%s at %s: every daily and weekly occurrence is the instant Temporal gives', (zone, first, time) => {
+    const start = Temporal.PlainDate.from(first);
+    for (const rule of ['daily', 'weekly'] as const) {
+      const until = start.add({ days: rule === 'daily' ? 800 : 1500 });
+      const startInstant = byTemporal(start, time, zone);
+      const got = expandSeries({ rule, start: startInstant, end: null, until: until.toString(), timeZone: zone });
+      if (!got.ok) throw new Error(got.error);
+      const step = rule === 'daily' ? 1 : 7;
+      const days = got.occurrences.map((_, index) => start.add({ days: index * step }));
+      // The days are the rule's days; a skipped local date (Apia) still has its instant (the gap rule).
+      expect(got.occurrences.map((occurrence) => occurrence.starts_at)).toEqual(
+        days.map((day) => byTemporal(day, time, zone)),
+      );
+      expect(Temporal.PlainDate.compare(days.at(-1)!, until)).toBeLessThanOrEqual(0);
+      expect(Temporal.PlainDate.compare(days.at(-1)!.add({ days: step }), until)).toBeGreaterThan(0);
+    }
+  });
+});
