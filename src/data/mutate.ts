@@ -116,7 +116,9 @@ export async function mutate<N extends MutationName>(
   // What the change will write is on screen in the next frame, before any read (pending-writes.ts).
   const prediction = predict(db, name, args, ctx);
   try {
-    await turnOf(db, (prediction?.writes.length ?? 0) > PAINT_FIRST_ABOVE);
+    // A predicted change is painted before its transaction starts: opening it and copying the rows
+    // into IndexedDB (hundreds for a series) takes milliseconds the frame that shows them need not wait for.
+    await turnOf(db, prediction !== null);
     const row = await db.transaction('rw', scopeOf(db, [name]), async () => {
       // What apply writes is on screen before the commit.
       const tx = Dexie.currentTransaction;
@@ -135,13 +137,6 @@ export async function mutate<N extends MutationName>(
     if (prediction) db.pending.drop(prediction);
   }
 }
-
-/**
- * A prediction of more rows than this (a series) is painted before its transaction starts:
- * copying hundreds of rows into IndexedDB takes milliseconds the frame that shows them need not
- * wait for. Smaller changes start their transaction at once.
- */
-const PAINT_FIRST_ABOVE = 20;
 
 /** The last transaction start still waiting (for a paint), per database. */
 const waiting = new WeakMap<LinkboardDb, Promise<void>>();
