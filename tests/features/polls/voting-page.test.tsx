@@ -114,7 +114,10 @@ describe('the Public Voting Board', () => {
     expect(within(card('Lunch?')).getByText('2 votes')).toBeInTheDocument();
     expect(stat('Total Votes')).toHaveTextContent('2');
     expect(stat('Your Votes')).toHaveTextContent('1');
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ name: 'poll.vote' })]);
+    // The vote is painted first and queued in the transaction after the paint (mutate's turnOf).
+    await waitFor(async () =>
+      expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ name: 'poll.vote' })]),
+    );
   });
 
   /** Casts a vote through the board, then answers its push as the server would refuse it. */
@@ -123,6 +126,7 @@ describe('the Public Voting Board', () => {
     await user.click(await screen.findByRole('button', { name: 'Pizza' }));
     await screen.findByText('Your vote');
     expect(stat('Your Votes')).toHaveTextContent('1');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [queued] = await db.outbox.toArray();
     const voteId = (queued!.args as { id: string }).id;
     const outcome = await applyPushAnswer(
