@@ -1,8 +1,80 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/app/manifest.ts';
+
+/**
+ * How the app's modules are put in chunks (design 6: the JS each screen loads). Left to itself,
+ * Rolldown makes a chunk of every set of modules the same set of lazy screens shares: the signed-in
+ * dashboard came as some forty files, many of a few hundred bytes, each compressed alone. Three
+ * groups instead, each loaded whole by every screen that loads any of it:
+ * - index: what main.tsx imports statically, and the few small modules every screen uses (the
+ *   backend's address, the page title, the cookie consent record);
+ * - signed-in-area: what src/app/signed-in-area.tsx imports statically (the shell, Dexie, the sync
+ *   engine), less what a visitor's page can reach: visitors never load it, and every signed-in
+ *   screen needs all of it (each renders inside the signed-in area);
+ * - supabase: the auth and PostgREST clients with the modules that only use them (the current
+ *   user's profile, sign-in and sign-out).
+ */
+const signedInEntry = /[\\/]src[\\/]app[\\/]signed-in-area\.tsx$/;
+/** Lazy screens rendered only inside the signed-in area (src/app/routes.tsx, the Workspace routes). */
+const signedInScreens = /[\\/]src[\\/]features[\\/](links|dashboard|calendar|profile|billing|polls|transfer)[\\/]/;
+/** The bench build's hook (src/perf, dead code in other builds): no visitor's page loads it. */
+const benchHook = /[\\/]src[\\/]perf[\\/]/;
+const everyScreen = /[\\/]src[\\/](backend[\\/]config|ui[\\/]page-title|ui[\\/]cookie-consent)\.ts$/;
+const supabaseParts =
+  /[\\/](node_modules[\\/]@supabase[\\/](auth-js|postgrest-js)[\\/]|src[\\/]backend[\\/](page-client|supabase|auth-options|anon-key|profile|auth)\.ts$)/;
+
+function chunkPlan(): { plugin: Plugin; initial(id: string): boolean; signedIn(id: string): boolean } {
+  const initial = new Set<string>();
+  const signedIn = new Set<string>();
+  const plugin: Plugin = {
+    name: 'linkboard:chunk-plan',
+    apply: 'build',
+    buildEnd() {
+      initial.clear();
+      signedIn.clear();
+      const info = (id: string) => this.getModuleInfo(id);
+      const ids = [...this.getModuleIds()];
+      const entries = ids.filter((id) => info(id)?.isEntry);
+      // What the entry loads before anything lazy.
+      const stack = [...entries];
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (initial.has(id)) continue;
+        initial.add(id);
+        stack.push(...(info(id)?.importedIds ?? []));
+      }
+      // What a visitor can load: the entries and every lazy module they reach, static or lazy,
+      // except the signed-in area and its screens.
+      const visitor = new Set<string>();
+      stack.push(...entries);
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (visitor.has(id)) continue;
+        visitor.add(id);
+        const module = info(id);
+        if (!module) continue;
+        stack.push(...module.importedIds);
+        stack.push(
+          ...module.dynamicallyImportedIds.filter(
+            (lazy) => !signedInEntry.test(lazy) && !signedInScreens.test(lazy) && !benchHook.test(lazy),
+          ),
+        );
+      }
+      stack.push(...ids.filter((id) => signedInEntry.test(id)));
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (signedIn.has(id) || visitor.has(id)) continue;
+        signedIn.add(id);
+        stack.push(...(info(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, initial: (id) => initial.has(id), signedIn: (id) => signedIn.has(id) };
+}
+const chunks = chunkPlan();
 
 // The local stack (supabase/local) serves the API on the same origin in production;
 // in dev, Vite proxies the API paths to it.
@@ -10,6 +82,7 @@ const stack = process.env.LINKBOARD_STACK_URL ?? 'http://127.0.0.1:54321';
 
 export default defineConfig({
   plugins: [
+    chunks.plugin,
     react(),
     tailwindcss(),
     VitePWA({
@@ -34,5 +107,26 @@ export default defineConfig({
     ),
   },
   // No source maps in a production build: they would publish the sources (and sw.js.map) to anyone.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    // Every browser the app supports (ES2022, module workers) has <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'index',
+              test: (id) => chunks.initial(id) || everyScreen.test(id),
+              includeDependenciesRecursively: false,
+            },
+            { name: 'signed-in-area', test: chunks.signedIn, includeDependenciesRecursively: false },
+            { name: 'supabase', test: supabaseParts, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,17 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, preloadCookieBanner } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import './index.css';
 
 if (import.meta.env.VITE_BENCH === '1') void import('./perf/bench-hook.ts');
 
-// The screen's chunks first (from the service worker's cache, a few ms), so the first render
-// shows the screen rather than a fallback; a slow network waits no more than 300 ms for them.
-await Promise.race([preloadRoute(location.pathname), new Promise((resolve) => setTimeout(resolve, 300))]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The screen's chunks first (from the service worker's cache, a few ms), and the cookie banner's
+// while no choice is stored, so the first render shows the screen (and the banner) rather than a
+// fallback; a slow network waits no more than 300 ms for them.
+// Not a top-level await: Rolldown turns its chunk optimizations (merging common chunks, avoiding
+// redundant chunk loads) off for a whole build with one, and every screen then loads dozens of tiny chunks.
+const chunks = Promise.all([preloadRoute(location.pathname), preloadCookieBanner()?.catch(() => undefined)]);
+void Promise.race([chunks, new Promise((resolve) => setTimeout(resolve, 300))]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

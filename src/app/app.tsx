@@ -1,13 +1,38 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { onConsentChange, readConsent } from '../ui/cookie-consent.ts';
 import { ScreenBoundary } from '../ui/screen-error-boundary.tsx';
 import { useToasts } from '../ui/toast-store.ts';
-import { routes } from './routes.tsx';
+import { preloadable, routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-const CookieBanner = lazy(async () => ({
-  default: (await import('../features/marketing/cookie-banner.tsx')).CookieBanner,
-}));
+const CookieBanner = preloadable<object, typeof import('../features/marketing/cookie-banner.tsx')>(
+  () => import('../features/marketing/cookie-banner.tsx'),
+  'CookieBanner',
+);
+
+const noChoice = () => readConsent() === null;
+
+/**
+ * The cookie banner's chunk, loaded only while no choice is stored. main.tsx loads it with the
+ * screen's chunks, so the banner is part of the first paint rather than a late one.
+ */
+export function preloadCookieBanner(): Promise<unknown> | undefined {
+  return noChoice() ? CookieBanner.preload() : undefined;
+}
+
+/** The banner while no choice is stored (also when the choice is cleared to be made again). */
+function CookieConsent() {
+  const needed = useSyncExternalStore(onConsentChange, noChoice, () => false);
+  const [wanted, setWanted] = useState(needed);
+  if (needed && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  );
+}
 
 // Radix Toast loads with the first toast: visitors who never see one never download it.
 const Toaster = lazy(async () => ({ default: (await import('../ui/toaster.tsx')).Toaster }));
@@ -34,9 +59,7 @@ export function App() {
       <ScreenBoundary>
         <Routes />
       </ScreenBoundary>
-      <Suspense fallback={null}>
-        <CookieBanner />
-      </Suspense>
+      <CookieConsent />
       <UpdatePrompt />
       <Toasts />
     </BrowserRouter>

@@ -15,7 +15,10 @@ interface Preloadable {
  * `preloadRoute` at boot) the component renders at once instead of suspending: React throttles
  * the reveal of suspended content by 300 ms, which a warm start cannot afford twice.
  */
-function preloadable<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+export function preloadable<P extends object, M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M,
+) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>

@@ -2,8 +2,31 @@ import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 
 /**
- * Registers the service worker (production builds) and, when a new version is waiting,
- * offers to reload into it.
+ * Calls `run` once the page has loaded and the main thread is idle: the service worker's install
+ * precaches the app, which must not compete with the first screen for the network or the CPU.
+ */
+function whenLoadedAndIdle(run: () => void): () => void {
+  let cancel: () => void = () => undefined;
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(run, { timeout: 2_000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(run, 0);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
+  }
+  return () => cancel();
+}
+
+/**
+ * Registers the service worker (production builds) through workbox-window, loaded once the page is
+ * idle, and, when a new version is waiting, offers to reload into it.
  */
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState<Workbox | null>(null);
@@ -11,17 +34,23 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/sw.js', { scope: '/' });
-      wb.addEventListener('waiting', () => setWaiting(wb));
-      wb.addEventListener('controlling', (event) => {
-        if (event.isUpdate) location.reload();
-      });
-      void wb.register();
+    const cancelWait = whenLoadedAndIdle(() => {
+      void import('workbox-window')
+        .then(({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js', { scope: '/' });
+          wb.addEventListener('waiting', () => setWaiting(wb));
+          wb.addEventListener('controlling', (event) => {
+            if (event.isUpdate) location.reload();
+          });
+          // The page has loaded already: register now rather than on a load event that has passed.
+          return wb.register({ immediate: true });
+        })
+        .catch((error: unknown) => console.warn('Service worker registration failed', error));
     });
     return () => {
       cancelled = true;
+      cancelWait();
     };
   }, []);
 

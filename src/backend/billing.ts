@@ -4,8 +4,8 @@
  * spec's text for what went wrong (spec 8); neither throws nor navigates, the caller does
  * (useBillingCall below, for the Upgrade and Profile screens).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LinkboardClient } from './page-client.ts';
 
 export const CHECKOUT_SIGN_IN = 'Please sign in to continue with checkout.';
 export const CHECKOUT_FAILED = 'We could not start checkout. Please try again or contact support.';
@@ -16,7 +16,7 @@ export const BILLING_THROTTLED = 'Too many requests. Please try again later.';
 
 export type BillingResult = { ok: true; url: string } | { ok: false; error: string };
 
-export type BillingClient = Pick<SupabaseClient, 'auth' | 'functions'>;
+export type BillingClient = Pick<LinkboardClient, 'auth' | 'functions'>;
 
 interface Texts {
   signIn: string;

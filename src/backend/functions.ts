@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LinkboardClient } from './page-client.ts';
 
 export interface Mail {
   to: string;
@@ -11,7 +11,7 @@ export interface Mail {
  * otherwise a warning is logged and false returned. It never throws, so it never blocks
  * the caller. `client` defaults to the page's supabase-js client (loaded on first use).
  */
-export async function sendEmail(mail: Mail, client?: Pick<SupabaseClient, 'functions'>): Promise<boolean> {
+export async function sendEmail(mail: Mail, client?: Pick<LinkboardClient, 'functions'>): Promise<boolean> {
   try {
     const caller = client ?? (await import('./supabase.ts')).supabase;
     const { error, response } = await caller.functions.invoke('send-email', { body: mail });

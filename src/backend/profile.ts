@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LinkboardClient } from './page-client.ts';
 
 /** The current user as the app knows it: the auth account plus its profile. */
 export interface CurrentUser {
@@ -28,7 +28,7 @@ const NETWORK_MESSAGE = /TypeError|FetchError|fetch failed|Failed to fetch|Netwo
  * refused; BackendUnreachableError when the network or the server is down; other errors are
  * thrown.
  */
-export async function fetchCurrentUser(client: SupabaseClient): Promise<CurrentUser | null> {
+export async function fetchCurrentUser(client: Pick<LinkboardClient, 'auth' | 'rpc'>): Promise<CurrentUser | null> {
   const { data: sessionData, error: sessionError } = await client.auth.getSession();
   if (!sessionData.session) {
     // An expired token that could not be refreshed for want of a network keeps the session.

@@ -1,22 +1,13 @@
-import { createClient, navigatorLock, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { authOptions } from './auth-options.ts';
 import { anonKey, backendUrl } from './config.ts';
-import { SESSION_STORAGE_KEY, sessionStorageAdapter } from './session-storage.ts';
 
 /**
- * A supabase-js client whose session lives in IndexedDB. The page refreshes tokens on its own;
- * the service worker passes autoRefreshToken: false so it never keeps timers running. Token
- * refreshes are serialized across tabs and the worker by a Web Lock on the storage key.
+ * The whole supabase-js client, for the service worker (background sync) and the tests. The page
+ * uses createPageClient (page-client.ts): the same auth and PostgREST clients without the Realtime
+ * and Storage clients it never calls. The worker passes autoRefreshToken: false so it never keeps
+ * timers running.
  */
 export function createLinkboardClient(options: { autoRefreshToken: boolean; anonKey?: string }): SupabaseClient {
-  const hasLocks = typeof globalThis.navigator !== 'undefined' && !!globalThis.navigator.locks;
-  return createClient(backendUrl, options.anonKey || anonKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: options.autoRefreshToken,
-      detectSessionInUrl: false,
-      storageKey: SESSION_STORAGE_KEY,
-      storage: sessionStorageAdapter,
-      ...(hasLocks ? { lock: navigatorLock } : {}),
-    },
-  });
+  return createClient(backendUrl, options.anonKey || anonKey, { auth: authOptions(options.autoRefreshToken) });
 }

@@ -2,7 +2,7 @@
  * The sync engine's transport over supabase-js (docs/sync-protocol.md): `sync_push` and
  * `sync_pull` RPCs, with errors sorted into what the engine does about them.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LinkboardClient } from './page-client.ts';
 import * as v from 'valibot';
 
 /**
@@ -104,7 +104,7 @@ export function classifyRpcError(status: number | null | undefined, error: RpcEr
   return new SyncTransportError('server', message, status);
 }
 
-export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
+export function createSupabaseTransport(client: Pick<LinkboardClient, 'rpc'>): SyncTransport {
   async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
     let answer: { data: unknown; error: RpcError | null; status: number };
     try {

@@ -5,10 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { routePreloads } from './route-preloads.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -82,7 +83,18 @@ function keyedPrecache(worker: Uint8Array, keys: string): string {
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-async function send(c: Context, file: string, urlPath: string, options: StaticOptions): Promise<Response> {
+/**
+ * `route`: the client-side route index.html is served for ('/', '/Login', a username...), whose
+ * screen's chunks it then preloads (route-preloads.ts); none for /index.html itself (what the
+ * service worker precaches).
+ */
+async function send(
+  c: Context,
+  file: string,
+  urlPath: string,
+  options: StaticOptions,
+  route?: string,
+): Promise<Response> {
   let body: Uint8Array = await readFile(file);
   if (options.anonKey && file.endsWith('index.html')) {
     let meta = `<meta name="linkboard-anon-key" content="${escapeAttribute(options.anonKey)}" />`;
@@ -90,6 +102,12 @@ async function send(c: Context, file: string, urlPath: string, options: StaticOp
       meta += `\n    <meta name="linkboard-vapid-key" content="${escapeAttribute(options.vapidPublicKey)}" />`;
     }
     body = new TextEncoder().encode(new TextDecoder().decode(body).replace('<head>', `<head>\n    ${meta}`));
+  }
+  if (route && file.endsWith('index.html')) {
+    const preloads = await routePreloads(dirname(file), route);
+    if (preloads) {
+      body = new TextEncoder().encode(new TextDecoder().decode(body).replace('</head>', `  ${preloads}\n  </head>`));
+    }
   }
   if (options.anonKey && urlPath === '/sw.js') {
     // The VAPID key joins the hash only when there is one, so a stack without it keeps its revision.
@@ -122,7 +140,7 @@ export function staticApp(staticDir: string, options: StaticOptions = {}): Hono 
     if (path.endsWith('.map')) return c.text('Not Found', 404);
     if (path === '/' || path === '/index.html' || path === '/sw.js') {
       const file = await fileAt(root, path);
-      if (file) return send(c, file, path, options);
+      if (file) return send(c, file, path, options, path === '/' ? path : undefined);
     }
     c.header('Cache-Control', cacheControl(path));
     return next();
@@ -134,7 +152,7 @@ export function staticApp(staticDir: string, options: StaticOptions = {}): Hono 
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
     if (wantsHtml && !looksLikeFile) {
       const index = await fileAt(root, '/index.html');
-      if (index) return send(c, index, '/index.html', options);
+      if (index) return send(c, index, '/index.html', options, path);
       return c.html(
         '<!doctype html><title>Linkboard</title><p>The app is not built yet: run <code>npm run build</code> (or <code>npm start</code>).</p>',
         503,

@@ -1,33 +1,62 @@
 /**
- * Mounts the reminder scheduler for the signed-in user (issue 16.4). The scheduler and the date
- * library it plans with load once the shell has rendered and the page is idle, so they stay out of
- * the first paint; it stops at sign-out (the database goes with it).
+ * Mounts the reminder scheduler for the signed-in user (issue 16.4). The scheduler only ever shows
+ * notifications, so it loads (with its planning code) once notifications are allowed: at once when
+ * they already are, else when the permission changes to granted (the Profile's reminder switch
+ * asks for it). Even then it waits for the page to be idle, so it stays out of the first paint;
+ * it stops at sign-out (the database goes with it).
  */
 import { useEffect } from 'react';
 import { useUserDb } from '../../data/user-db-context.ts';
+
+const granted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
 export function ReminderNotifications() {
   const { db } = useUserDb();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    const start = () =>
+    let started = false;
+    let cancelIdle: () => void = () => undefined;
+    const load = () =>
       void import('./reminder-scheduler.ts')
         .then(({ startReminderScheduler }) => {
           if (!cancelled) stop = startReminderScheduler({ db }).dispose;
         })
         .catch(() => undefined);
-    let cancel: () => void;
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(start, { timeout: 3_000 });
-      cancel = () => cancelIdleCallback(idle);
-    } else {
-      const timer = setTimeout(start, 1_000);
-      cancel = () => clearTimeout(timer);
+    const start = () => {
+      if (started || cancelled || !granted()) return;
+      started = true;
+      if (typeof requestIdleCallback === 'function') {
+        const idle = requestIdleCallback(load, { timeout: 3_000 });
+        cancelIdle = () => cancelIdleCallback(idle);
+      } else {
+        const timer = setTimeout(load, 1_000);
+        cancelIdle = () => clearTimeout(timer);
+      }
+    };
+    start();
+    // Allowed later: the permission's change event, and (where a browser has none) the next time
+    // the tab is shown.
+    let permission: PermissionStatus | null = null;
+    if (!started && typeof navigator !== 'undefined' && navigator.permissions?.query) {
+      navigator.permissions
+        .query({ name: 'notifications' })
+        .then((status) => {
+          if (cancelled) return;
+          permission = status;
+          status.addEventListener('change', start);
+        })
+        .catch(() => undefined);
     }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') start();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       cancelled = true;
-      cancel();
+      cancelIdle();
+      permission?.removeEventListener('change', start);
+      document.removeEventListener('visibilitychange', onVisible);
       stop?.();
     };
   }, [db]);

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../backend/profile.ts';
+import { useOutboxCount } from '../../data/queries/outbox.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
@@ -42,11 +44,17 @@ export function AppShell({ user }: { user: CurrentUser }) {
       root.removeProperty('--sidebar-width');
     };
   }, [mobile, open]);
-  // Sign-out must work offline: fetch its code now, while the network is there.
+  // Sign-out must work offline: fetch its code now, while the network is there. The question it
+  // may ask (a Radix dialog) is needed only while changes wait to be pushed: it loads when the
+  // outbox has some, not with every screen (offline, the service worker has it precached).
   useEffect(() => {
     preloadSignOut();
-    void loadDialog().catch(() => undefined);
   }, []);
+  const { db } = useUserDb();
+  const unsynced = (useOutboxCount(db) ?? 0) > 0;
+  useEffect(() => {
+    if (unsynced) void loadDialog().catch(() => undefined);
+  }, [unsynced]);
   const logout = signOut.request;
   const question = signOut.waiting !== null && (
     <Suspense fallback={null}>
