@@ -2,7 +2,10 @@
  * When to sync (design 3): after a mutation (on a later task, so the push never shares the
  * click's task or the paint of its change; several changes in a row make one sync), on `online`, when the tab becomes visible, and
  * every 30 s while visible. Also on `offline`: that attempt fails at once with a network error,
- * so the status badge says 'Offline' as soon as the device does, not at the next change. (The worker's Background Sync `sync` event lives in sync-worker/.)
+ * so the status badge says 'Offline' as soon as the device does, not at the next change. A mutation
+ * made while the browser says it is offline starts no sync: it could only fail, and each failed
+ * attempt reads the outbox and repaints the badge (`online` syncs them all). (The worker's
+ * Background Sync `sync` event lives in sync-worker/.)
  */
 import type { LinkboardDb } from '../data/db.ts';
 import { realTimers, type TimerHandle, type Timers } from './timers.ts';
@@ -19,7 +22,11 @@ export interface SyncTriggerOptions {
   document?: EventSource & { visibilityState: DocumentVisibilityState };
   timers?: Timers;
   intervalMs?: number;
+  /** False when the device is known to be offline (navigator.onLine by default). */
+  isOnline?: () => boolean;
 }
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** Installs the triggers and syncs once; returns the function that removes them. */
 export function installSyncTriggers(
@@ -31,12 +38,13 @@ export function installSyncTriggers(
   const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
   const timers = options.timers ?? realTimers;
   const interval = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const isOnline = options.isOnline ?? browserOnline;
   let tick: TimerHandle | null = null;
   let soon: TimerHandle | null = null;
 
   const sync = () => void engine.sync().catch(() => undefined);
   const syncSoon = () => {
-    if (soon !== null) return;
+    if (soon !== null || !isOnline()) return;
     soon = timers.setTimeout(() => {
       soon = null;
       sync();

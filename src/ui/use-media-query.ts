@@ -1,14 +1,28 @@
 import { useSyncExternalStore } from 'react';
 
+/**
+ * One MediaQueryList per query: React reads the snapshot on every render of every user, and
+ * window.matchMedia parses the query and makes a new list each time it is called.
+ */
+const lists = new Map<string, MediaQueryList>();
+function listOf(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
 /** Whether a CSS media query matches, kept current. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {
-      const list = window.matchMedia(query);
+      const list = listOf(query);
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
     },
-    () => window.matchMedia(query).matches,
+    () => listOf(query).matches,
     () => false,
   );
 }

@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import { mutate } from '../../src/data/mutate.ts';
+import { BURST_MS, mutate } from '../../src/data/mutate.ts';
 import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
 import { pollsWithPending, readMyVotes, readPolls } from '../../src/data/queries/polls.ts';
@@ -316,6 +316,43 @@ describe('a prediction (the change on screen before its transaction has read any
       const queue = await db.outbox.orderBy('seq').toArray();
       expect(queue.map((row) => row.name)).toEqual(['series.create', 'link.create']);
       expect(await db.calendar_events.count()).toBe(30);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('waits for one paint per burst of mutations, not one per mutation, and again after a pause', async () => {
+    let frames = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      frames += 1;
+      setTimeout(callback, 0);
+    });
+    try {
+      const db = freshDb();
+      const directory = makeDirectory();
+      await db.link_directories.put(directory);
+      // A loop awaiting each call (what a bulk action does): one frame for the lot.
+      for (let i = 0; i < 20; i += 1) {
+        await mutate(
+          db,
+          'link.create',
+          { id: uuid(), directory_id: directory.id, url: `https://burst.test/${i}`, title: `Burst ${i}` },
+          ctx({ tier: 'pro' }),
+        );
+      }
+      expect(await db.saved_links.count()).toBe(20);
+      expect(frames).toBe(1);
+      // A person's next click comes later: its change is painted first again.
+      await new Promise((resolve) => setTimeout(resolve, BURST_MS + 20));
+      await mutate(
+        db,
+        'link.create',
+        { id: uuid(), directory_id: directory.id, url: 'https://burst.test/later', title: 'Later' },
+        ctx({ tier: 'pro' }),
+      );
+      expect(frames).toBe(2);
+      const queue = await db.outbox.orderBy('seq').toArray();
+      expect(queue).toHaveLength(21);
     } finally {
       vi.unstubAllGlobals();
     }

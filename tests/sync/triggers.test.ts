@@ -46,6 +46,24 @@ it('syncs on start, after a mutation, online, offline, visible, and every 30 s w
   expect(timers.scheduled).toBe(0);
 });
 
+it('a mutation made while the device is offline starts no sync; going online syncs', async () => {
+  const db = freshDb();
+  const engine = { sync: vi.fn(async () => 'offline') };
+  const win = new Target();
+  const timers = new ManualTimers();
+  let online = false;
+  const off = installSyncTriggers(engine, db, { window: win, document: new Target(), timers, isOnline: () => online });
+  expect(engine.sync).toHaveBeenCalledTimes(1);
+  await mutate(db, 'directory.create', { id: uuid(), name: 'x' }, ctx());
+  expect(timers.delays).toEqual([30_000]);
+  online = true;
+  win.dispatchEvent(new Event('online'));
+  expect(engine.sync).toHaveBeenCalledTimes(2);
+  await mutate(db, 'directory.create', { id: uuid(), name: 'y' }, ctx({ tier: 'pro' }));
+  expect(timers.delays).toEqual([30_000, 0]);
+  off();
+});
+
 it('the in-memory mutex runs tasks one at a time', async () => {
   const mutex = createMutex();
   let running = 0;
