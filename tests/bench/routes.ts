@@ -93,6 +93,13 @@ export async function lighthouseScores(
         const categories = result.lhr.categories as LighthouseCategories;
         const score = (value: { score: number | null } | undefined) => Math.round((value?.score ?? 0) * 100);
         performance.push(score(categories.performance));
+        // What the score is made of, so a low one says where to look.
+        const metric = (id: string) => result.lhr.audits[id]?.numericValue ?? NaN;
+        log(
+          `lighthouse ${route.name}: FCP ${metric('first-contentful-paint').toFixed(0)} ms, ` +
+            `LCP ${metric('largest-contentful-paint').toFixed(0)} ms, TBT ${metric('total-blocking-time').toFixed(0)} ms, ` +
+            `CLS ${metric('cumulative-layout-shift').toFixed(3)}, SI ${metric('speed-index').toFixed(0)} ms`,
+        );
         accessibility.push(score(categories.accessibility));
         break;
       }
