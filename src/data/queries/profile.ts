@@ -13,6 +13,8 @@ export function useProfile(db: LinkboardDb): UserProfileRow | null | undefined {
 export interface ProfileFallback {
   subscription_tier?: string | null;
   time_zone?: string | null;
+  /** When that profile was last changed: a fallback newer than the local row wins. */
+  updated_at?: string | null;
 }
 
 export interface UserSettings {
@@ -28,9 +30,23 @@ export interface UserSettings {
  */
 export function useUserSettings(db: LinkboardDb, fallback: ProfileFallback | null | undefined): UserSettings {
   const profile = useProfile(db);
+  const [first, second] = byFreshness(profile, fallback);
   return {
     profile,
-    tier: tierOf(profile?.subscription_tier ?? fallback?.subscription_tier),
-    timeZone: safeTimeZone(profile?.time_zone ?? fallback?.time_zone),
+    tier: tierOf(first?.subscription_tier ?? second?.subscription_tier),
+    timeZone: safeTimeZone(first?.time_zone ?? second?.time_zone),
   };
+}
+
+/**
+ * The local row first, unless the fallback (the profile the session fetched) was changed after it:
+ * an upgrade the device has not pulled yet must not read as Free on one screen and Pro on another.
+ */
+function byFreshness(
+  profile: UserProfileRow | null | undefined,
+  fallback: ProfileFallback | null | undefined,
+): [ProfileFallback | null | undefined, ProfileFallback | null | undefined] {
+  const local = Date.parse(profile?.updated_at ?? '');
+  const fetched = Date.parse(fallback?.updated_at ?? '');
+  return fetched > local ? [fallback, profile] : [profile, fallback];
 }
