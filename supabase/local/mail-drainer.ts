@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import type { DrainResult } from '../functions/_shared/mail-delivery.ts';
+import { startRounds, type Rounds } from './rounds.ts';
 
 export interface DrainerTiming {
   /** The first round, after start. */
@@ -18,10 +19,7 @@ export interface DrainerTiming {
 
 export const DRAINER_TIMING: DrainerTiming = { firstMs: 200, busyMs: 1000, idleMs: 5000 };
 
-export interface MailDrainer {
-  /** Stops the rounds and waits for the one in flight. */
-  stop(): Promise<void>;
-}
+export type MailDrainer = Rounds;
 
 /** One round: POST /functions/v1/deliver-mail with the service-role key, through the stack itself. */
 export function deliverMailInProcess(app: Hono, origin: string, serviceRoleKey: string): () => Promise<DrainResult> {
@@ -43,12 +41,8 @@ export function startMailDrainer(
   drain: () => Promise<DrainResult>,
   timing: DrainerTiming = DRAINER_TIMING,
 ): MailDrainer {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let round: Promise<void> = Promise.resolve();
   let idleWait = timing.busyMs;
-
-  const run = async () => {
+  return startRounds(timing.firstMs, async () => {
     let wait = timing.idleMs;
     try {
       const result = await drain();
@@ -63,21 +57,6 @@ export function startMailDrainer(
     } catch (error) {
       console.error('[mail] delivery round failed:', error instanceof Error ? error.message : error);
     }
-    if (!stopped) schedule(wait);
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => {
-      round = run();
-    }, ms);
-    timer.unref?.();
-  };
-  schedule(timing.firstMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+    return wait;
+  });
 }

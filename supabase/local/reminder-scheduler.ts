@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import type { ReminderRoundResult } from '../functions/_shared/reminder-delivery.ts';
+import { startRounds, type Rounds } from './rounds.ts';
 
 export interface ReminderSchedulerTiming {
   /** The first round, after start. */
@@ -16,10 +17,7 @@ export interface ReminderSchedulerTiming {
 
 export const REMINDER_SCHEDULER_TIMING: ReminderSchedulerTiming = { firstMs: 1000, everyMs: 30_000 };
 
-export interface ReminderScheduler {
-  /** Stops the rounds and waits for the one in flight. */
-  stop(): Promise<void>;
-}
+export type ReminderScheduler = Rounds;
 
 /** One round: POST /functions/v1/send-reminders with the service-role key, through the stack itself. */
 export function sendRemindersInProcess(
@@ -45,32 +43,13 @@ export function startReminderScheduler(
   round: () => Promise<ReminderRoundResult>,
   timing: ReminderSchedulerTiming = REMINDER_SCHEDULER_TIMING,
 ): ReminderScheduler {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-
-  const run = async () => {
+  return startRounds(timing.firstMs, async () => {
     try {
       const result = await round();
       if (result.failed > 0) console.warn(`[reminders] ${result.sent} pushed, ${result.failed} failed`);
     } catch (error) {
       console.error('[reminders] round failed:', error instanceof Error ? error.message : error);
     }
-    if (!stopped) schedule(timing.everyMs);
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => {
-      inFlight = run();
-    }, ms);
-    timer.unref?.();
-  };
-  schedule(timing.firstMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await inFlight;
-    },
-  };
+    return timing.everyMs;
+  });
 }

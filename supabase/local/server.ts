@@ -4,7 +4,8 @@
  * LINKBOARD_DB=memory). The JWT secret is JWT_SECRET, else the install's own in .data/jwt-secret
  * (made at random on the first start; a random one per run with an in-memory database); the VAPID
  * keys of reminder pushes likewise (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else .data/vapid-keys.json).
- * The stack runs the reminder scheduler (reminder-scheduler.ts) and, with SMTP_URL, the mail drainer.
+ * The stack runs the reminder scheduler (reminder-scheduler.ts), on PGlite autovacuum's ANALYZE
+ * (auto-analyze.ts) and, with SMTP_URL, the mail drainer.
  * startStack() does the same for tests and e2e and returns {url, close}. docs/deploy.md lists
  * every variable.
  */
@@ -33,6 +34,7 @@ import {
   type ReminderScheduler,
   type ReminderSchedulerTiming,
 } from './reminder-scheduler.ts';
+import { startAutoAnalyze, type AutoAnalyzeTiming, type AutoAnalyzer } from './auto-analyze.ts';
 
 export interface StartOptions {
   port?: number;
@@ -65,6 +67,8 @@ export interface StartOptions {
   push?: PushSettings;
   /** The reminder scheduler's rounds (tests), or false for none; default REMINDER_SCHEDULER_TIMING. */
   reminderTiming?: ReminderSchedulerTiming | false;
+  /** On PGlite, autovacuum's ANALYZE (auto-analyze.ts): its rounds, or false for none; default AUTO_ANALYZE_TIMING. */
+  autoAnalyze?: AutoAnalyzeTiming | false;
 }
 
 export interface RunningStack {
@@ -135,6 +139,8 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     options.reminderTiming === false
       ? undefined
       : startReminderScheduler(sendRemindersInProcess(app, url, keys.serviceRoleKey), options.reminderTiming);
+  const analyzer: AutoAnalyzer | undefined =
+    db.kind === 'pglite' && options.autoAnalyze !== false ? startAutoAnalyze(db, options.autoAnalyze) : undefined;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -144,7 +150,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     db,
     close: () =>
       (closing ??= (async () => {
-        await Promise.all([drainer?.stop(), reminders?.stop()]);
+        await Promise.all([drainer?.stop(), reminders?.stop(), analyzer?.stop()]);
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -3,12 +3,16 @@
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
 
--- Owner, or live editor (by confirmed e-mail), of a live directory.
+-- Owner, or live editor (by confirmed e-mail), of a live directory. PL/pgSQL rather than SQL: the
+-- row-level security of every link write calls it, and a PL/pgSQL function keeps its plans for
+-- the session where an SQL function that cannot be inlined (security definer) is planned again
+-- by every statement that calls it.
 create or replace function public.can_edit_directory(dir uuid) returns boolean
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select 1 from public.link_directories d
     where d.id = dir and d.deleted_at is null and (
       d.owner_id = auth.uid() or exists (
@@ -17,7 +21,8 @@ as $$
           and m.user_email = (select private.confirmed_email())
       )
     )
-  )
+  );
+end
 $$;
 revoke all on function public.can_edit_directory(dir uuid) from public, anon, authenticated, service_role;
 grant execute on function public.can_edit_directory(dir uuid) to authenticated, service_role;
@@ -46,35 +51,43 @@ grant execute on function public.can_view_directory(dir uuid) to authenticated, 
 
 -- A live membership of the caller's confirmed e-mail (any role).
 create or replace function public.is_directory_member(dir uuid) returns boolean
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select 1 from public.directory_members m
     where m.directory_id = dir and m.deleted_at is null and m.user_email = (select private.confirmed_email())
-  )
+  );
+end
 $$;
 revoke all on function public.is_directory_member(dir uuid) from public, anon, authenticated, service_role;
 grant execute on function public.is_directory_member(dir uuid) to authenticated, service_role;
 
 create or replace function public.is_directory_owner(dir uuid) returns boolean
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.link_directories d where d.id = dir and d.owner_id = auth.uid())
+begin
+  return exists (select 1 from public.link_directories d where d.id = dir and d.owner_id = auth.uid());
+end
 $$;
 revoke all on function public.is_directory_owner(dir uuid) from public, anon, authenticated, service_role;
 grant execute on function public.is_directory_owner(dir uuid) to authenticated, service_role;
 
--- Every directory the caller owns or is a live member of by confirmed e-mail.
+-- Every directory the caller owns or is a live member of by confirmed e-mail (PL/pgSQL: the
+-- read policies call it once per statement, and its plan is kept for the session).
 create or replace function public.viewable_directory_ids() returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select d.id from public.link_directories d where d.owner_id = auth.uid()
-  union
-  select m.directory_id from public.directory_members m
-  where m.deleted_at is null and m.user_email = (select private.confirmed_email())
+begin
+  return query
+    select d.id from public.link_directories d where d.owner_id = auth.uid()
+    union
+    select m.directory_id from public.directory_members m
+    where m.deleted_at is null and m.user_email = (select private.confirmed_email());
+end
 $$;
 revoke all on function public.viewable_directory_ids() from public, anon, authenticated, service_role;
 grant execute on function public.viewable_directory_ids() to authenticated, service_role;

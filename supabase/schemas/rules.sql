@@ -6,10 +6,19 @@
 -- The longest item of a text list, and of a poll's option texts (0 when empty). Used by CHECK
 -- constraints, which run as the writing role.
 create or replace function private.longest_item(p_items text[]) returns integer
-language sql immutable
+language plpgsql immutable
 set search_path = ''
 as $$
-  select coalesce(max(char_length(x)), 0) from unnest(p_items) x
+declare
+  x text;
+  longest integer := 0;
+begin
+  -- A loop, not a query: the constraint runs it for every written row.
+  foreach x in array coalesce(p_items, '{}') loop
+    longest := greatest(longest, char_length(x));
+  end loop;
+  return longest;
+end
 $$;
 revoke all on function private.longest_item(p_items text[]) from public, anon, authenticated, service_role;
 grant execute on function private.longest_item(p_items text[]) to authenticated, service_role;
@@ -222,7 +231,10 @@ declare
   dir record;
   tier text;
 begin
-  select d.owner_id, d.deleted_at into dir from public.link_directories d where d.id = new.directory_id;
+  -- The directory and its owner's plan (public.tier_of's answer) in one read.
+  select d.owner_id, d.deleted_at, coalesce(p.subscription_tier, 'free') as tier into dir
+  from public.link_directories d left join public.user_profiles p on p.id = d.owner_id
+  where d.id = new.directory_id;
   if not found and tg_op = 'UPDATE' and new.directory_id = old.directory_id then
     -- An account's cascade: its directory is already deleted and this row is next.
     return new;
@@ -250,7 +262,7 @@ begin
   end if;
   new.is_favorite := coalesce(new.is_favorite, false);
 
-  tier := public.tier_of(new.owner_id);
+  tier := dir.tier;
   if tier = 'free' then
     if cardinality(new.tags) > 0 and (tg_op = 'INSERT' or new.tags is distinct from old.tags) then
       raise exception 'Upgrade to Pro to use tags.' using errcode = 'P0001', hint = 'limit_reached';

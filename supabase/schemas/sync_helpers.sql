@@ -28,6 +28,10 @@ revoke all on function private.sync_bool(p_args jsonb, p_key text) from public, 
 grant execute on function private.sync_bool(p_args jsonb, p_key text) to authenticated, service_role;
 
 -- {table: [ids]} → {rows: {table: [live rows visible to the caller]}, deleted: {table: [the other ids]}}.
+-- It runs after every mutation, so its reads are static queries whose plans PL/pgSQL keeps for the
+-- session (a dynamic EXECUTE was planned for every mutation; a table without a query of its own
+-- here is still read that way), and the usual single row is read by `id = $1`: the plan of
+-- `id = any ($1)` is made again for every call, or, generic, can scan the table.
 create or replace function private.sync_canonical(p_touched jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -35,7 +39,9 @@ as $$
 declare
   tbl text;
   ids uuid[];
+  found_row jsonb;
   found_rows jsonb;
+  found_ids uuid[];
   rows_out jsonb := '{}';
   deleted_out jsonb := '{}';
 begin
@@ -46,21 +52,78 @@ begin
     from jsonb_each(coalesce(p_touched, '{}')) t
     where t.key = any (private.sync_synced_tables()) and jsonb_typeof(t.value) = 'array'
   loop
-    if tbl = 'link_directories' then
-      select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier) order by t.id), '[]')
-      into found_rows
-      from public.link_directories t
-      left join private.sync_directory_owners(ids) o on o.directory_id = t.id
-      where t.id = any (ids) and t.deleted_at is null;
-    else
-      execute format('select coalesce(jsonb_agg(to_jsonb(t) order by t.id), ''[]'') from public.%I t
-                      where t.id = any ($1) and t.deleted_at is null', tbl)
-        into found_rows using ids;
+    if cardinality(ids) = 1 then
+      found_row := null;
+      case tbl
+        when 'link_directories' then
+          select to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier) into found_row
+          from public.link_directories t
+          left join private.sync_directory_owners(ids) o on o.directory_id = t.id
+          where t.id = ids[1] and t.deleted_at is null;
+        when 'user_profiles' then
+          select to_jsonb(t) into found_row from public.user_profiles t where t.id = ids[1] and t.deleted_at is null;
+        when 'saved_links' then
+          select to_jsonb(t) into found_row from public.saved_links t where t.id = ids[1] and t.deleted_at is null;
+        when 'directory_members' then
+          select to_jsonb(t) into found_row from public.directory_members t where t.id = ids[1] and t.deleted_at is null;
+        when 'calendar_events' then
+          select to_jsonb(t) into found_row from public.calendar_events t where t.id = ids[1] and t.deleted_at is null;
+        when 'voting_posts' then
+          select to_jsonb(t) into found_row from public.voting_posts t where t.id = ids[1] and t.deleted_at is null;
+        when 'user_votes' then
+          select to_jsonb(t) into found_row from public.user_votes t where t.id = ids[1] and t.deleted_at is null;
+        else
+          execute format('select to_jsonb(t) from public.%I t where t.id = $1 and t.deleted_at is null', tbl)
+            into found_row using ids[1];
+      end case;
+      rows_out := rows_out || jsonb_build_object(tbl, case when found_row is null then '[]'::jsonb
+                                                           else jsonb_build_array(found_row) end);
+      deleted_out := deleted_out || jsonb_build_object(tbl, case when found_row is null then to_jsonb(ids)
+                                                                 else '[]'::jsonb end);
+      continue;
     end if;
+    case tbl
+      when 'link_directories' then
+        select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier) order by t.id), '[]'),
+               coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.link_directories t
+        left join private.sync_directory_owners(ids) o on o.directory_id = t.id
+        where t.id = any (ids) and t.deleted_at is null;
+      when 'user_profiles' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.user_profiles t where t.id = any (ids) and t.deleted_at is null;
+      when 'saved_links' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.saved_links t where t.id = any (ids) and t.deleted_at is null;
+      when 'directory_members' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.directory_members t where t.id = any (ids) and t.deleted_at is null;
+      when 'calendar_events' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.calendar_events t where t.id = any (ids) and t.deleted_at is null;
+      when 'voting_posts' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.voting_posts t where t.id = any (ids) and t.deleted_at is null;
+      when 'user_votes' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+        into found_rows, found_ids
+        from public.user_votes t where t.id = any (ids) and t.deleted_at is null;
+      else
+        execute format('select coalesce(jsonb_agg(to_jsonb(t) order by t.id), ''[]''), coalesce(array_agg(t.id), ''{}'')
+                          from public.%I t where t.id = any ($1) and t.deleted_at is null', tbl)
+          into found_rows, found_ids using ids;
+    end case;
     rows_out := rows_out || jsonb_build_object(tbl, found_rows);
     deleted_out := deleted_out || jsonb_build_object(tbl, coalesce((
       select jsonb_agg(gone.id order by gone.id)
-      from (select unnest(ids) as id except select (r ->> 'id')::uuid from jsonb_array_elements(found_rows) r) gone
+      from unnest(ids) gone(id)
+      where not gone.id = any (found_ids)
     ), '[]'));
   end loop;
   return jsonb_build_object('rows', rows_out, 'deleted', deleted_out);
@@ -234,12 +297,16 @@ $$;
 revoke all on function private.sync_record_answer(p_mutation_id uuid, p_result jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_record_answer(p_mutation_id uuid, p_result jsonb) to authenticated, service_role;
 
--- The recorded answer of the caller's mutation, or null.
+-- The recorded answer of the caller's mutation, or null (PL/pgSQL: asked once per mutation, its
+-- plan is kept for the session).
 create or replace function private.sync_recorded_answer(p_mutation_id uuid) returns jsonb
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select m.result from public.sync_mutations m where m.user_id = auth.uid() and m.mutation_id = p_mutation_id
+begin
+  return (select m.result from public.sync_mutations m
+          where m.user_id = auth.uid() and m.mutation_id = p_mutation_id);
+end
 $$;
 revoke all on function private.sync_recorded_answer(p_mutation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.sync_recorded_answer(p_mutation_id uuid) to authenticated, service_role;

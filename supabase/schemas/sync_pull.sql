@@ -107,18 +107,9 @@ begin
 
   -- Each table's visibility is the registry's (src/data/synced-tables.ts), generated into sync_registry.sql.
   v_page := private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit);
-
-  if jsonb_array_length(v_page) > v_limit then
-    v_more := true;
-    v_page := v_page - v_limit;
-  end if;
-  v_last := v_page -> (jsonb_array_length(v_page) - 1);
-
-  select (select jsonb_object_agg(t, '[]'::jsonb) from unnest(private.sync_synced_tables()) t)
-         || coalesce(jsonb_object_agg(g.tbl, g.rows), '{}')
-  into v_changes
-  from (select x.e ->> 1 as tbl, jsonb_agg(x.e -> 3 order by x.n) as rows
-        from jsonb_array_elements(v_page) with ordinality x(e, n) group by x.e ->> 1) g;
+  v_more := (v_page -> 'more')::boolean;
+  v_last := v_page -> 'last';
+  v_changes := v_page -> 'changes';
 
   if v_more then
     v_next := jsonb_build_object('v', 1, 'u', uid, 'since', v_since::text, 'dirs', to_jsonb(v_dirs),

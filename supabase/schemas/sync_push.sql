@@ -75,7 +75,9 @@ set search_path = ''
 as $$
 declare
   item jsonb;
-  results jsonb := '[]';
+  -- Appended in place (an expanded array) and turned into JSON once: concatenating a growing
+  -- jsonb per mutation copied the answer so far every time.
+  results jsonb[] := '{}';
   v_id uuid;
 begin
   if auth.uid() is null then
@@ -100,17 +102,16 @@ begin
     end if;
     if v_id is null or jsonb_typeof(item -> 'name') is distinct from 'string' then
       -- Not a mutation at all: answered, but not recorded (there is no id to record it under).
-      results := results || jsonb_build_array(jsonb_build_object(
+      results := array_append(results, jsonb_build_object(
         'id', case when jsonb_typeof(item) = 'object' and jsonb_typeof(item -> 'id') in ('string', 'number')
                      and octet_length(item ->> 'id') <= 100 then item -> 'id' end,
         'status', 'rejected', 'code', 'invalid', 'message', 'Invalid mutation.',
         'rows', '{}'::jsonb, 'deleted', '{}'::jsonb));
       continue;
     end if;
-    results := results || jsonb_build_array(
-      private.sync_push_one(v_id, item ->> 'name', coalesce(item -> 'args', '{}')));
+    results := array_append(results, private.sync_push_one(v_id, item ->> 'name', coalesce(item -> 'args', '{}')));
   end loop;
-  return jsonb_build_object('results', results);
+  return jsonb_build_object('results', to_jsonb(results));
 end
 $$;
 revoke all on function public.sync_push(p_mutations jsonb) from public, anon, authenticated, service_role;

@@ -19,47 +19,62 @@ $$;
 revoke all on function private.sync_synced_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_synced_tables() to authenticated, service_role;
 
--- One page of a pull: [txid, table, id, row] of the rows the caller may see (each table's
--- visibleTo), changed since p_since (or live, on a first pull, or in a newly visible directory),
--- after the last one of the previous page, in (txid, table, id) order, at most p_limit + 1.
+-- One page of a pull: the rows the caller may see (each table's visibleTo), changed since p_since
+-- (or live, on a first pull, or in a newly visible directory), after the last key of the previous
+-- page, the first p_limit in (txid, table, id) order. Answers {changes: {table: rows}} with every
+-- table, each table's rows in (txid, id) order, more (whether a row follows) and last (the page's
+-- last key, [txid, table, id], or null). The keys are sorted first and only the rows kept are read
+-- and turned into JSON; stable, so every read sees the snapshot of the pull.
 create or replace function private.sync_pull_page(p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[],
   p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer) returns jsonb
 language plpgsql stable
 set search_path = ''
 as $$
+declare
+  v_tbls text[];
+  v_keys uuid[];
+  v_txids xid8[];
+  v_n integer;
+  v_more boolean;
+  v_table text;
+  v_ids uuid[];
+  v_rows jsonb;
+  v_names text[] := '{}';
+  v_lists jsonb[] := '{}';
 begin
-  return (
-  select coalesce(jsonb_agg(jsonb_build_array(p.txid::text, p.tbl, p.id, p.r) order by p.txid, p.tbl, p.id), '[]')
+  select coalesce(array_agg(k.tbl order by k.txid, k.tbl, k.id), '{}'),
+         coalesce(array_agg(k.id order by k.txid, k.tbl, k.id), '{}'),
+         coalesce(array_agg(k.txid order by k.txid, k.tbl, k.id), '{}')
+  into v_tbls, v_keys, v_txids
   from (
-    select a.txid, a.tbl, a.id, a.r
+    select a.txid, a.tbl, a.id
     from (
-      select t.txid, 'user_profiles'::text collate "C" as tbl, t.id, t.deleted_at, null::uuid as dir, to_jsonb(t) as r
+      select t.txid, 'user_profiles'::text collate "C" as tbl, t.id, t.deleted_at, null::uuid as dir
       from public.user_profiles t
       where t.id = p_uid
       union all
-      select greatest(t.txid, o.owner_txid), 'link_directories', t.id, t.deleted_at, t.id,
-             to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)
+      select greatest(t.txid, o.owner_txid), 'link_directories', t.id, t.deleted_at, t.id
       from public.link_directories t
       left join private.sync_directory_owners(p_view) o on o.directory_id = t.id
       where t.id = any (p_view)
       union all
-      select t.txid, 'saved_links', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
+      select t.txid, 'saved_links', t.id, t.deleted_at, t.directory_id
       from public.saved_links t
       where t.directory_id = any (p_view)
       union all
-      select t.txid, 'directory_members', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
+      select t.txid, 'directory_members', t.id, t.deleted_at, t.directory_id
       from public.directory_members t
       where t.directory_id = any (p_view) or t.user_email = p_email
       union all
-      select t.txid, 'calendar_events', t.id, t.deleted_at, null::uuid, to_jsonb(t)
+      select t.txid, 'calendar_events', t.id, t.deleted_at, null::uuid
       from public.calendar_events t
       where t.owner_id = p_uid
       union all
-      select t.txid, 'voting_posts', t.id, t.deleted_at, t.directory_id, to_jsonb(t)
+      select t.txid, 'voting_posts', t.id, t.deleted_at, t.directory_id
       from public.voting_posts t
       where t.directory_id = any (p_view) or t.directory_id is null
       union all
-      select t.txid, 'user_votes', t.id, t.deleted_at, null::uuid, to_jsonb(t)
+      select t.txid, 'user_votes', t.id, t.deleted_at, null::uuid
       from public.user_votes t
       where t.user_id = p_uid
     ) a
@@ -69,7 +84,53 @@ begin
       and (p_after_txid is null or (a.txid, a.tbl, a.id) > (p_after_txid, p_after_tbl, p_after_id))
     order by a.txid, a.tbl, a.id
     limit p_limit + 1
-  ) p);
+  ) k;
+  v_n := cardinality(v_keys);
+  v_more := v_n > p_limit;
+  if v_more then
+    v_n := p_limit;
+    v_tbls := v_tbls[1:v_n];
+    v_keys := v_keys[1:v_n];
+  end if;
+  for v_table in select distinct x from unnest(v_tbls) x loop
+    v_ids := array(select k.id from unnest(v_tbls, v_keys) k(tbl, id) where k.tbl = v_table);
+    case v_table
+      when 'user_profiles' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.user_profiles t where t.id = any (v_ids);
+      when 'link_directories' then
+        select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)
+                                  order by greatest(t.txid, o.owner_txid), t.id), '[]') into v_rows
+        from public.link_directories t
+        left join private.sync_directory_owners(p_view) o on o.directory_id = t.id
+        where t.id = any (v_ids);
+      when 'saved_links' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.saved_links t where t.id = any (v_ids);
+      when 'directory_members' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.directory_members t where t.id = any (v_ids);
+      when 'calendar_events' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.calendar_events t where t.id = any (v_ids);
+      when 'voting_posts' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.voting_posts t where t.id = any (v_ids);
+      when 'user_votes' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.user_votes t where t.id = any (v_ids);
+    end case;
+    v_names := array_append(v_names, v_table);
+    v_lists := array_append(v_lists, v_rows);
+  end loop;
+  -- Every table, with its rows or none, in one object built once (each step of building a JSON
+  -- value copies what it holds).
+  return jsonb_build_object(
+    'changes', (select jsonb_object_agg(x.name, coalesce(y.list, '[]'::jsonb))
+                from unnest(private.sync_synced_tables()) x(name)
+                left join unnest(v_names, v_lists) y(name, list) on y.name = x.name),
+    'more', v_more,
+    'last', case when v_n > 0 then jsonb_build_array(v_txids[v_n]::text, v_tbls[v_n], v_keys[v_n]) end);
 end
 $$;
 revoke all on function private.sync_pull_page(p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[], p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer) from public, anon, authenticated, service_role;

@@ -29,7 +29,7 @@ function ident(name: string): string {
   return name;
 }
 
-/** One branch of the page's union: (txid, tbl, id, deleted_at, dir, r) of the rows the caller may see. */
+/** One branch of the page's union: the keys (txid, tbl, id) and filter columns (deleted_at, dir) of the rows the caller may see. */
 function branch({ name, visibleTo }: RegisteredTable, first: boolean): string {
   const table = ident(name);
   const conditions: string[] = [];
@@ -46,21 +46,38 @@ function branch({ name, visibleTo }: RegisteredTable, first: boolean): string {
   const where = `where ${conditions.join(' or ')}`;
   if (visibleTo.ownerTier) {
     if (!visibleTo.directory) throw new Error(`${name}: ownerTier needs a directory column`);
-    return `      select greatest(t.txid, o.owner_txid)${as('txid')}, ${tbl}, t.id, t.deleted_at, ${dir},
-             to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)${as('r')}
+    return `      select greatest(t.txid, o.owner_txid)${as('txid')}, ${tbl}, t.id, t.deleted_at, ${dir}
       from public.${table} t
       left join private.sync_directory_owners(p_view) o on o.directory_id = ${column}
       ${where}`;
   }
-  return `      select t.txid, ${tbl}, t.id, t.deleted_at, ${dir}, to_jsonb(t)${as('r')}
+  return `      select t.txid, ${tbl}, t.id, t.deleted_at, ${dir}
       from public.${table} t
       ${where}`;
+}
+
+/** The page's rows of one table (its ids in v_ids), as JSON in (txid, id) order. */
+function rowsOf({ name, visibleTo }: RegisteredTable): string {
+  const table = ident(name);
+  if (visibleTo.ownerTier) {
+    const column = `t.${ident(visibleTo.directory ?? '')}`;
+    return `      when '${table}' then
+        select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)
+                                  order by greatest(t.txid, o.owner_txid), t.id), '[]') into v_rows
+        from public.${table} t
+        left join private.sync_directory_owners(p_view) o on o.directory_id = ${column}
+        where t.id = any (v_ids);`;
+  }
+  return `      when '${table}' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.${table} t where t.id = any (v_ids);`;
 }
 
 /** The schema file's text for these tables. */
 export function registrySql(tables: readonly RegisteredTable[]): string {
   const list = tables.map(({ name }) => `    '${ident(name)}'`).join(',\n');
   const union = tables.map((table, i) => branch(table, i === 0)).join('\n      union all\n');
+  const fetch = tables.map(rowsOf).join('\n');
   const args = `p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[],
   p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer`;
   const signature = `p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[], p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer`;
@@ -79,18 +96,34 @@ $$;
 revoke all on function private.sync_synced_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_synced_tables() to authenticated, service_role;
 
--- One page of a pull: [txid, table, id, row] of the rows the caller may see (each table's
--- visibleTo), changed since p_since (or live, on a first pull, or in a newly visible directory),
--- after the last one of the previous page, in (txid, table, id) order, at most p_limit + 1.
+-- One page of a pull: the rows the caller may see (each table's visibleTo), changed since p_since
+-- (or live, on a first pull, or in a newly visible directory), after the last key of the previous
+-- page, the first p_limit in (txid, table, id) order. Answers {changes: {table: rows}} with every
+-- table, each table's rows in (txid, id) order, more (whether a row follows) and last (the page's
+-- last key, [txid, table, id], or null). The keys are sorted first and only the rows kept are read
+-- and turned into JSON; stable, so every read sees the snapshot of the pull.
 create or replace function private.sync_pull_page(${args}) returns jsonb
 language plpgsql stable
 set search_path = ''
 as $$
+declare
+  v_tbls text[];
+  v_keys uuid[];
+  v_txids xid8[];
+  v_n integer;
+  v_more boolean;
+  v_table text;
+  v_ids uuid[];
+  v_rows jsonb;
+  v_names text[] := '{}';
+  v_lists jsonb[] := '{}';
 begin
-  return (
-  select coalesce(jsonb_agg(jsonb_build_array(p.txid::text, p.tbl, p.id, p.r) order by p.txid, p.tbl, p.id), '[]')
+  select coalesce(array_agg(k.tbl order by k.txid, k.tbl, k.id), '{}'),
+         coalesce(array_agg(k.id order by k.txid, k.tbl, k.id), '{}'),
+         coalesce(array_agg(k.txid order by k.txid, k.tbl, k.id), '{}')
+  into v_tbls, v_keys, v_txids
   from (
-    select a.txid, a.tbl, a.id, a.r
+    select a.txid, a.tbl, a.id
     from (
 ${union}
     ) a
@@ -100,7 +133,30 @@ ${union}
       and (p_after_txid is null or (a.txid, a.tbl, a.id) > (p_after_txid, p_after_tbl, p_after_id))
     order by a.txid, a.tbl, a.id
     limit p_limit + 1
-  ) p);
+  ) k;
+  v_n := cardinality(v_keys);
+  v_more := v_n > p_limit;
+  if v_more then
+    v_n := p_limit;
+    v_tbls := v_tbls[1:v_n];
+    v_keys := v_keys[1:v_n];
+  end if;
+  for v_table in select distinct x from unnest(v_tbls) x loop
+    v_ids := array(select k.id from unnest(v_tbls, v_keys) k(tbl, id) where k.tbl = v_table);
+    case v_table
+${fetch}
+    end case;
+    v_names := array_append(v_names, v_table);
+    v_lists := array_append(v_lists, v_rows);
+  end loop;
+  -- Every table, with its rows or none, in one object built once (each step of building a JSON
+  -- value copies what it holds).
+  return jsonb_build_object(
+    'changes', (select jsonb_object_agg(x.name, coalesce(y.list, '[]'::jsonb))
+                from unnest(private.sync_synced_tables()) x(name)
+                left join unnest(v_names, v_lists) y(name, list) on y.name = x.name),
+    'more', v_more,
+    'last', case when v_n > 0 then jsonb_build_array(v_txids[v_n]::text, v_tbls[v_n], v_keys[v_n]) end);
 end
 $$;
 revoke all on function private.sync_pull_page(${signature}) from public, anon, authenticated, service_role;

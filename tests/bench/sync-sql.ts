@@ -4,13 +4,17 @@
  * pages of 5,000 (what the app asks for), timed on a migrated in-memory PGlite (what `npm start`
  * runs), or on PostgreSQL when SYNC_SQL_DATABASE_URL names an empty database. Prints the median of
  * SYNC_SQL_ROUNDS rounds (default 5). SYNC_SQL_SCHEMAS=1 applies supabase/schemas on top of the
- * migrations first (to time an edit before its migration is written).
+ * migrations first (to time an edit before its migration is written). SYNC_SQL_EXTRA=n seeds n
+ * links of another user first; with SYNC_SQL_WARM=1 one push runs before that seed, so the
+ * session's plans are made on empty tables (as in the browser bench's long-lived stack), and
+ * SYNC_SQL_AUTO_ANALYZE=1 then runs the stack's ANALYZE round (supabase/local/auto-analyze.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
 import { applySchemas } from '../../supabase/tools/schemas.ts';
+import { analyzeChangedTables } from '../../supabase/local/auto-analyze.ts';
 
 const rounds = Number(process.env.SYNC_SQL_ROUNDS) || 5;
 const url = process.env.SYNC_SQL_DATABASE_URL;
@@ -41,6 +45,54 @@ async function user(db: Db, tier: 'free' | 'pro'): Promise<{ id: string; email: 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** One user pushes `batches` × 500 link.create into a new directory; wall and CPU time of the pushes. */
+async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: number; pokes: number[] }> {
+  const pusher = await user(db, 'pro');
+  const dir = randomUUID();
+  await db.query('insert into public.link_directories (id, name, owner_id) values ($1, $2, $3)', [
+    dir,
+    'Push',
+    pusher.id,
+  ]);
+  let ms = 0;
+  let cpu = 0;
+  const pokes: number[] = [];
+  for (let batch = 0; batch < batches; batch += 1) {
+    const mutations = Array.from({ length: 500 }, (_, i) => ({
+      id: randomUUID(),
+      name: 'link.create',
+      args: {
+        id: randomUUID(),
+        directory_id: dir,
+        url: `https://example.com/push/${batch}/${i}`,
+        title: `Pushed ${batch * 500 + i}`,
+        tags: [],
+        is_favorite: false,
+      },
+    }));
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    const answer = await asUser<{ results: { status: string }[] }>(
+      db,
+      pusher.id,
+      pusher.email,
+      'select public.sync_push($1::jsonb) as r',
+      [JSON.stringify(mutations)],
+    );
+    ms += performance.now() - start;
+    cpu += cpuMs(process.cpuUsage(cpuStart));
+    // What the local stack runs after the push committed (supabase/local/poke.ts), on the same database.
+    const pokeStart = performance.now();
+    await db.query('select t::text as id from private.sync_poke_targets($1::uuid, $2::jsonb) t', [
+      pusher.id,
+      JSON.stringify(answer),
+    ]);
+    pokes.push(performance.now() - pokeStart);
+    if (answer.results.some((r) => r.status !== 'applied')) throw new Error('a mutation was rejected');
+  }
+  return { ms, cpu, pokes };
+}
+
 async function main(): Promise<void> {
   const db: Db = url ? openPostgres(url) : await openPglite();
   await bootstrap(db);
@@ -49,6 +101,9 @@ async function main(): Promise<void> {
   const stats = process.env.SYNC_SQL_STATS === '1';
   if (stats) await db.exec("set track_functions = 'all'");
 
+  // SYNC_SQL_WARM=1: one push of 500 while the tables are still empty, before the extra rows, as the
+  // browser bench's long-lived server session does (its statements' plans are made on empty tables).
+  if (process.env.SYNC_SQL_WARM === '1') await pushRound(db, 1);
   // SYNC_SQL_EXTRA=n: n links of another user first, as a bench run's database holds by its push part.
   const extra = Number(process.env.SYNC_SQL_EXTRA) || 0;
   if (extra > 0) {
@@ -67,54 +122,17 @@ async function main(): Promise<void> {
     );
   }
 
+  // SYNC_SQL_AUTO_ANALYZE=1: what the local stack does on PGlite every 2 s (supabase/local/auto-analyze.ts).
+  if (process.env.SYNC_SQL_AUTO_ANALYZE === '1') console.log('analyzed', await analyzeChangedTables(db));
   const pushTimes: number[] = [];
   const pushCpu: number[] = [];
   const pokeTimes: number[] = [];
   for (let round = 0; round < rounds + 1; round += 1) {
-    const pusher = await user(db, 'pro');
-    const dir = randomUUID();
-    await db.query('insert into public.link_directories (id, name, owner_id) values ($1, $2, $3)', [
-      dir,
-      'Push',
-      pusher.id,
-    ]);
-    let ms = 0;
-    let cpu = 0;
-    for (let batch = 0; batch < 2; batch += 1) {
-      const mutations = Array.from({ length: 500 }, (_, i) => ({
-        id: randomUUID(),
-        name: 'link.create',
-        args: {
-          id: randomUUID(),
-          directory_id: dir,
-          url: `https://example.com/push/${batch}/${i}`,
-          title: `Pushed ${batch * 500 + i}`,
-          tags: [],
-          is_favorite: false,
-        },
-      }));
-      const start = performance.now();
-      const cpuStart = process.cpuUsage();
-      const answer = await asUser<{ results: { status: string }[] }>(
-        db,
-        pusher.id,
-        pusher.email,
-        'select public.sync_push($1::jsonb) as r',
-        [JSON.stringify(mutations)],
-      );
-      ms += performance.now() - start;
-      cpu += cpuMs(process.cpuUsage(cpuStart));
-      // What the local stack runs after the push committed (supabase/local/poke.ts), on the same database.
-      const pokeStart = performance.now();
-      await db.query('select t::text as id from private.sync_poke_targets($1::uuid, $2::jsonb) t', [
-        pusher.id,
-        JSON.stringify(answer),
-      ]);
-      if (round > 0) pokeTimes.push(performance.now() - pokeStart);
-      if (answer.results.some((r) => r.status !== 'applied')) throw new Error('a mutation was rejected');
-    }
-    if (round > 0) pushTimes.push(ms);
-    if (round > 0) pushCpu.push(cpu);
+    const timed = await pushRound(db, 2);
+    if (round === 0) continue;
+    pushTimes.push(timed.ms);
+    pushCpu.push(timed.cpu);
+    pokeTimes.push(...timed.pokes);
   }
 
   const puller = await user(db, 'pro');
