@@ -286,7 +286,9 @@ export class SyncEngine {
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
       if (!answer.more) return;
       clear = false;
-      incremental = true;
+      // A pull from scratch (no cursor, or reset by the server) goes on bringing rows the device
+      // does not hold: its pages are written without reading what is held first.
+      if (answer.reset) incremental = false;
     }
   }
 

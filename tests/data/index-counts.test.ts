@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { keptCount, keptCounts } from '../../src/data/counts.ts';
+import { KEY_SCAN_FROM } from '../../src/data/index-counts.ts';
 import { dbName, openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
@@ -29,6 +30,26 @@ async function expectKept(db: LinkboardDb) {
 }
 
 describe('kept counts per directory and owner', () => {
+  it('follow a write of many rows (a pulled page), found through the keys the table holds', async () => {
+    const db = freshDb();
+    const [a, b] = [makeDirectory({ owner_id: ME }), makeDirectory({ owner_id: OTHER })];
+    await db.link_directories.bulkPut([a, b]);
+    const first = Array.from({ length: KEY_SCAN_FROM }, () => makeLink({ directory_id: a.id, owner_id: ME }));
+    await db.saved_links.bulkPut(first);
+    await expectKept(db);
+    // The next page: a third of the rows held (some moved to another directory and owner), the rest new.
+    const page = [
+      ...first.slice(0, 400).map((link, i) => (i % 2 ? { ...link, directory_id: b.id, owner_id: OTHER } : link)),
+      ...Array.from({ length: KEY_SCAN_FROM }, () => makeLink({ directory_id: b.id, owner_id: OTHER })),
+    ];
+    await db.saved_links.bulkPut(page);
+    await expectKept(db);
+    expect(await keptCount(db, 'saved_links', 'directory_id', b.id)).toBe(KEY_SCAN_FROM + 200);
+    // Deleting many by key.
+    await db.saved_links.bulkDelete(page.slice(0, 1200).map((link) => link.id));
+    await expectKept(db);
+  });
+
   it('follow every kind of write: mutations, bulk puts and deletes, moves, rewrites, range deletes, clears', async () => {
     const db = freshDb();
     const [a, b] = [makeDirectory({ owner_id: ME }), makeDirectory({ owner_id: OTHER })];
