@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
 import { manifest } from './src/app/manifest.ts';
 
 /**
@@ -76,12 +77,30 @@ function chunkPlan(): { plugin: Plugin; initial(id: string): boolean; signedIn(i
 }
 const chunks = chunkPlan();
 
+/**
+ * The browser's own Temporal where it has one: the app's imports of temporal-polyfill resolve to
+ * src/domain/temporal-runtime.ts, which loads the polyfill only where Temporal is missing
+ * (main.tsx waits for it before the first render). A plugin of the app's build only: the service
+ * worker's build (vite-plugin-pwa) and the tests import the polyfill itself.
+ */
+function nativeTemporal(): Plugin {
+  const runtime = fileURLToPath(new URL('./src/domain/temporal-runtime.ts', import.meta.url));
+  return {
+    name: 'linkboard:native-temporal',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'temporal-polyfill' && importer !== runtime ? runtime : null;
+    },
+  };
+}
+
 // The local stack (supabase/local) serves the API on the same origin in production;
 // in dev, Vite proxies the API paths to it.
 const stack = process.env.LINKBOARD_STACK_URL ?? 'http://127.0.0.1:54321';
 
 export default defineConfig({
   plugins: [
+    nativeTemporal(),
     chunks.plugin,
     react(),
     tailwindcss(),

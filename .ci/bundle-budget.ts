@@ -93,6 +93,16 @@ if (maps.length) {
   console.log(`FAIL source maps in dist: ${maps.join(', ')}`);
   failed = true;
 } else console.log('ok   no source maps in dist');
+// Temporal's polyfill is a chunk of its own, loaded only by a browser without Temporal
+// (src/domain/temporal-runtime.ts): no screen's static closure holds it.
+const polyfill = Object.entries(manifest).find(([key]) => key.includes('temporal-polyfill/implementation'))?.[1];
+const withPolyfill = budgets.filter((budget) => polyfill && closure(budget.entries).has(polyfill.file));
+if (!polyfill || withPolyfill.length) {
+  console.log(
+    `FAIL temporal-polyfill ${polyfill ? `loaded statically by ${withPolyfill.map((b) => b.name).join(', ')}` : 'is not a chunk of its own'}`,
+  );
+  failed = true;
+} else console.log('ok   temporal-polyfill only where the browser has no Temporal');
 for (const budget of budgets) {
   const size = gzippedKb(closure(budget.entries));
   const ok = size <= budget.limitKb;

@@ -239,3 +239,28 @@ test("a Free user's 11th event of the month, made offline, is refused by the ser
   await expect(future.getByText('From the train')).toHaveCount(0);
   await away.close();
 });
+
+test('a browser without Temporal loads the polyfill first and plans with it', async ({ page, request }) => {
+  // Chromium has Temporal, so it never downloads the polyfill; Safari-like browsers do.
+  await page.addInitScript(() => {
+    delete (globalThis as { Temporal?: unknown }).Temporal;
+  });
+  const polyfill: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/implementation-[^/]+\.js$/.test(new URL(req.url()).pathname)) polyfill.push(req.url());
+  });
+  const user = await signUpPro(page, request, 'calpoly');
+  expect(polyfill.length).toBeGreaterThan(0);
+  await addItem(page, 'Add Event or Task', {
+    title: 'Standup',
+    start: `${day(1)}T09:00`,
+    repeat: { rule: 'Daily', until: day(3) },
+  });
+  // The series' three occurrences in their Berlin wall-clock times, and today's task.
+  await addItem(page, 'Add Event or Task', { title: 'Water plants', task: true });
+  await expect(page.getByRole('region', { name: "Today's Tasks" }).getByText('Due: Today')).toBeVisible();
+  await page.goto(`/Upcoming/${user.username}`);
+  const future = page.getByRole('region', { name: 'Future Events' });
+  await expect(future.getByText('Standup', { exact: true })).toHaveCount(3);
+  await expect(future.getByText(`${day(3)} 09:00`)).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadCookieBanner } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
+import { loadTemporal } from './domain/temporal-runtime.ts';
 import './index.css';
 
 if (import.meta.env.VITE_BENCH === '1') void import('./perf/bench-hook.ts');
@@ -12,7 +13,12 @@ if (import.meta.env.VITE_BENCH === '1') void import('./perf/bench-hook.ts');
 // Not a top-level await: Rolldown turns its chunk optimizations (merging common chunks, avoiding
 // redundant chunk loads) off for a whole build with one, and every screen then loads dozens of tiny chunks.
 const chunks = Promise.all([preloadRoute(location.pathname), preloadCookieBanner()?.catch(() => undefined)]);
-void Promise.race([chunks, new Promise((resolve) => setTimeout(resolve, 300))]).then(() => {
+// Temporal's polyfill, only in a browser without Temporal (temporal-runtime.ts): every screen that
+// reads a date needs it, so the first render waits for it whatever the network (a failed load
+// leaves those screens to their error boundary).
+const temporal = loadTemporal()?.catch(() => undefined);
+const screen = Promise.race([chunks, new Promise((resolve) => setTimeout(resolve, 300))]);
+void Promise.all([screen, temporal]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -16,7 +16,7 @@ import { Temporal } from 'temporal-polyfill';
 
 const NS_PER_SECOND = 1_000_000_000;
 /** Onset of the lone observance of a zone without transitions: any date before all exports. */
-const EPOCH_ONSET = new Temporal.PlainDateTime(1970, 1, 1);
+const EPOCH_ONSET = '19700101T000000';
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
 
@@ -74,7 +74,7 @@ export function buildVtimezone(timeZone: string, fromMs: number, toMs: number): 
     const offset = formatOffset(first.offsetNanoseconds);
     lines.push(
       'BEGIN:STANDARD',
-      `DTSTART:${formatLocal(EPOCH_ONSET)}`,
+      `DTSTART:${EPOCH_ONSET}`,
       `TZOFFSETFROM:${offset}`,
       `TZOFFSETTO:${offset}`,
       'END:STANDARD',
