@@ -8,7 +8,7 @@ import { setTier } from './support/admin.ts';
 import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 /** Signs an owner up and creates a directory with links through the API, as the app's sync would. */
-async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean) {
+async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean, more = 0) {
   const user = newUser('owner');
   const signUp = await request.post('/auth/v1/signup', {
     headers: { apikey: ANON_KEY },
@@ -22,6 +22,7 @@ async function ownerWithDirectory(request: APIRequestContext, isPublic: boolean)
     { title: 'Second link', url: 'https://example.org/two' },
     { title: 'Third link', url: 'https://example.org/three' },
     { title: 'Fourth link', url: 'https://example.org/four' },
+    ...Array.from({ length: more }, (_, i) => ({ title: `More ${i + 1}`, url: `https://example.org/more/${i + 1}` })),
   ];
   const push = await request.post('/rest/v1/rpc/sync_push', {
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
@@ -165,4 +166,40 @@ test('a Pro owner protects a public directory with a password; a visitor needs t
   );
   await expect(form).toBeHidden();
   await visitor.close();
+});
+
+test('a shared page moves nothing in view when its content arrives (a phone, a slow answer)', async ({
+  page,
+  request,
+}) => {
+  // More links than a phone's screen holds: the page grows past the fold when they arrive.
+  const { user, dirId } = await ownerWithDirectory(request, true, 16);
+  // Lighthouse's phone, and an answer slow enough for the loading state to be painted first.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.route('**/rest/v1/rpc/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, heading] of [
+    [`/Links/${user.username}/dir/${dirId}`, 'Team Reading'],
+    [`/PublicProfile/${user.username}`, 'Olive Owner'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    // Two frames for the observer to hear of the last paint.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), path).toBeLessThan(
+      0.01,
+    );
+  }
 });

@@ -92,7 +92,9 @@ export function PublicLayout({ children, visitor }: PublicLayoutProps) {
           </nav>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* Shared content arrives after the first paint: its page holds the viewport's height from
+          the start, so the footer begins below the fold and nothing in view moves when it lands. */}
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${visitor ? 'min-h-screen' : ''}`}>
         {children ?? <Outlet />}
       </main>
       <footer className="border-t border-slate-200 bg-slate-50">

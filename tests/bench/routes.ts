@@ -100,6 +100,15 @@ export async function lighthouseScores(
             `LCP ${metric('largest-contentful-paint').toFixed(0)} ms, TBT ${metric('total-blocking-time').toFixed(0)} ms, ` +
             `CLS ${metric('cumulative-layout-shift').toFixed(3)}, SI ${metric('speed-index').toFixed(0)} ms`,
         );
+        // Which elements moved, when anything did.
+        const shifts = result.lhr.audits['layout-shifts']?.details as
+          | { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] }
+          | undefined;
+        for (const item of shifts?.items ?? []) {
+          log(
+            `lighthouse ${route.name}: layout shift ${item.score?.toFixed(3)} of ${item.node?.selector ?? '?'} ${item.node?.snippet?.slice(0, 120) ?? ''}`,
+          );
+        }
         accessibility.push(score(categories.accessibility));
         break;
       }
