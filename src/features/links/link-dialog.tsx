@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
@@ -32,7 +32,7 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting: saving },
+    formState: { errors },
   } = useForm<LinkFormInput, unknown, LinkFormValues>({
     resolver: valibotResolver(linkFormSchema),
     defaultValues: {
@@ -46,8 +46,22 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
   const [tags, setTags] = useState<string[]>(link?.tags ?? []);
   const [favorite, setFavorite] = useState(link?.is_favorite ?? false);
   const paid = tier !== 'free';
+  // A second Add Link while the first is saving does nothing. A ref, not RHF's isSubmitting: that
+  // state re-rendered the dialog between the click and the save, a frame's worth of work before the
+  // new link could be drawn (the save is local and the dialog closes in the next frame).
+  const saving = useRef(false);
 
   async function save(fields: LinkFormValues) {
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await saveFields(fields);
+    } finally {
+      saving.current = false;
+    }
+  }
+
+  async function saveFields(fields: LinkFormValues) {
     const extra = paid ? { tags } : {};
     let ok = false;
     let id = link?.id ?? '';
@@ -144,9 +158,7 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
               <Button variant="secondary" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={saving}>
-                {link ? 'Save Changes' : 'Add Link'}
-              </Button>
+              <Button type="submit">{link ? 'Save Changes' : 'Add Link'}</Button>
             </div>
           </form>
         </Dialog.Content>

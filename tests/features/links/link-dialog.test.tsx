@@ -60,6 +60,21 @@ describe('the Add/Edit Link dialog', () => {
     expect(mutate).not.toHaveBeenCalled();
   });
 
+  it('queues one link for a double click on Add Link', async () => {
+    let finish: (value: unknown) => void = () => undefined;
+    mutate.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'example.com');
+    await user.type(screen.getByLabelText('Title'), 'Example');
+    await user.dblClick(screen.getByRole('button', { name: 'Add Link' }));
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    expect(mutate).toHaveBeenCalledTimes(1);
+    finish({ id: 'm1' });
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(mutate).toHaveBeenCalledTimes(1);
+  });
+
   it('prepends https:// and saves directory_id, url, title and notes', async () => {
     const user = userEvent.setup();
     renderDialog();
