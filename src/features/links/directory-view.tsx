@@ -1,4 +1,4 @@
-import { useCallback, useContext, useDeferredValue, useState } from 'react';
+import { useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMembers } from '../../data/queries/directories.ts';
 import { LINK_PAGE, useLinkWindow } from '../../data/queries/link-window.ts';
@@ -16,7 +16,7 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 import { DirectoryToolbar } from './directory-toolbar.tsx';
-import { matchesLink } from './link-filters.ts';
+import { linkMatcher } from './link-filters.ts';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
@@ -64,7 +64,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
       setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end })),
     [],
   );
-  const matches = useCallback((link: LinkRow) => matchesLink(link, deferred), [deferred]);
+  const matches = useMemo(() => linkMatcher(deferred), [deferred]);
   const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);

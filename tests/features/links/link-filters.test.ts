@@ -5,6 +5,7 @@ import {
   directoryBadge,
   linkCountLabel,
   matchesDirectory,
+  linkMatcher,
   matchesLink,
   shortUrl,
 } from '../../../src/features/links/link-filters.ts';
@@ -50,5 +51,24 @@ describe('links screen helpers', () => {
     expect(matchesLink(link, 'example.com')).toBe(true);
     expect(matchesLink(link, 'reference')).toBe(true);
     expect(matchesLink(link, 'nope')).toBe(false);
+  });
+
+  it('matches as each field would, read once per query, never across two fields', () => {
+    const rows = [
+      link,
+      { title: 'ΟΔΟΣ Guide', url: 'https://x.test/A', tags: [] } as unknown as LinkRow,
+      { title: 'ab', url: 'cd', tags: ['Ef'] } as unknown as LinkRow,
+    ];
+    const perField = (row: LinkRow, query: string) => {
+      const q = query.trim().toLowerCase();
+      return [row.title, row.url, ...row.tags].some((field) => field.toLowerCase().includes(q));
+    };
+    for (const query of ['', '  DOCS ', 'api', 'οδος', 'x.test/a', 'bc', 'dE', 'ef', 'b\nc', 'ab\ncd']) {
+      const matcher = linkMatcher(query);
+      for (const row of rows) {
+        expect(matcher(row), `${query} in ${row.title}`).toBe(query.trim() === '' || perField(row, query));
+        expect(matcher(row)).toBe(matchesLink(row, query)); // again, from the kept text
+      }
+    }
   });
 });
