@@ -102,8 +102,7 @@ export async function lighthouseScores(
         );
         // Which elements moved, when anything did.
         const shifts = result.lhr.audits['layout-shifts']?.details as
-          | { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] }
-          | undefined;
+          { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] } | undefined;
         for (const item of shifts?.items ?? []) {
           log(
             `lighthouse ${route.name}: layout shift ${item.score?.toFixed(3)} of ${item.node?.selector ?? '?'} ${item.node?.snippet?.slice(0, 120) ?? ''}`,
