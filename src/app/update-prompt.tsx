@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { whenIdle } from '../ui/when-idle.ts';
 
 /**
  * Calls `run` once the page has loaded and the main thread is idle: the service worker's install
@@ -8,13 +9,7 @@ import type { Workbox } from 'workbox-window';
 function whenLoadedAndIdle(run: () => void): () => void {
   let cancel: () => void = () => undefined;
   const idle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(run, { timeout: 2_000 });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const timer = setTimeout(run, 0);
-      cancel = () => clearTimeout(timer);
-    }
+    cancel = whenIdle(run, 2_000);
   };
   if (document.readyState === 'complete') idle();
   else {

@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useUserDb } from '../../data/user-db-context.ts';
+import { whenIdle } from '../../ui/when-idle.ts';
 
 const granted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
@@ -26,13 +27,7 @@ export function ReminderNotifications() {
     const start = () => {
       if (started || cancelled || !granted()) return;
       started = true;
-      if (typeof requestIdleCallback === 'function') {
-        const idle = requestIdleCallback(load, { timeout: 3_000 });
-        cancelIdle = () => cancelIdleCallback(idle);
-      } else {
-        const timer = setTimeout(load, 1_000);
-        cancelIdle = () => clearTimeout(timer);
-      }
+      cancelIdle = whenIdle(load, 3_000, 1_000);
     };
     start();
     // Allowed later: the permission's change event, and (where a browser has none) the next time

@@ -8,6 +8,7 @@ import { useProfile } from '../../data/queries/profile.ts';
 import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { whenIdle } from '../../ui/when-idle.ts';
 import { latestUser, mutationContextFor, startUserSession, useUserSession } from './user-session.ts';
 
 /** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
@@ -72,13 +73,7 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
   // made offline soon after sign-in never waits for (or fails on) a chunk only the network has.
   useEffect(() => {
     if (!session) return;
-    const load = () => void loadMutate().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(load, { timeout: 2_000 });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(load, 500);
-    return () => clearTimeout(timer);
+    return whenIdle(() => void loadMutate().catch(() => undefined), 2_000, 500);
   }, [session]);
 
   const value = useMemo<UserDb | null>(() => {
