@@ -60,7 +60,10 @@ describe('the calendar feed section', () => {
   it('makes an address that serves the feed, keeps it on this device, renews and turns it off', async () => {
     const person = userEvent.setup();
     renderSection();
-    await person.click(await screen.findByRole('button', { name: 'Create feed address' }));
+    // The button waits for the feed's status (a disabled button ignores the click).
+    const create = await screen.findByRole('button', { name: 'Create feed address' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await person.click(create);
     const field = await screen.findByLabelText('Feed address');
     const first = (field as HTMLInputElement).value;
     expect(first).toContain('/functions/v1/calendar-feed?token=');
