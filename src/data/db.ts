@@ -13,7 +13,8 @@ import type {
   VoteRow,
 } from './rows.ts';
 import { countedIndexes, dexieStores, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
-import { COUNTS_STORE, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
+import { calendarKeysMiddleware, withCalendarKeys } from './calendar-index.ts';
+import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
 import { PendingWrites, pendingWritesMiddleware } from './pending-writes.ts';
 
 export interface OpenUserDbOptions {
@@ -46,16 +47,29 @@ export class LinkboardDb extends Dexie {
     this.userId = userId;
     // The synced tables come from their declaration; changing a store string needs a new version
     // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at];
-    // 3: the counts store, filled from the rows already there.
+    // 3: the counts store, filled from the rows already there; 4: the calendar's local keys
+    // (calendar-index.ts), set on the rows already there, and their kinds counted.
     const counted = countedIndexes();
+    const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     this.version(3)
-      .stores({ ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' })
+      .stores({ ...stores, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
         for (const [table, indexes] of Object.entries(counted)) {
+          if (table === 'calendar_events') continue;
           await tx.table(COUNTS_STORE).bulkPut(countsOf(table, indexes, await tx.table(table).toArray()));
         }
       });
+    this.version(4)
+      .stores(stores)
+      .upgrade(async (tx) => {
+        const events = (await tx.table('calendar_events').toArray()).map(withCalendarKeys);
+        await tx.table('calendar_events').bulkPut(events);
+        const { lower, upper } = countKeyRange('calendar_events');
+        await tx.table(COUNTS_STORE).where('key').between(lower, upper, true, true).delete();
+        await tx.table(COUNTS_STORE).bulkPut(countsOf('calendar_events', counted.calendar_events ?? [], events));
+      });
     this.use(indexCountsMiddleware(counted));
+    this.use(calendarKeysMiddleware('calendar_events'));
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }
 

@@ -7,6 +7,7 @@
  * other way round), or when a declared field is not a column.
  */
 import * as v from 'valibot';
+import { CALENDAR_KEY_FIELDS } from './calendar-index.ts';
 import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 
 /** The columns every synced table has on the server (design 3, Sync contract). */
@@ -51,6 +52,11 @@ export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   indexes: readonly string[];
   /** Indexes whose row count per value the client keeps (index-counts.ts): what screens count by. */
   counted?: readonly string[];
+  /**
+   * Keys the client derives from each stored row and indexes (never columns, never sent or
+   * exported; calendar-index.ts): their fields, and the Dexie indexes over them.
+   */
+  local?: { fields: readonly string[]; indexes: readonly string[] };
   /** The row's fields: the checks on a pulled row and, through rows.ts, its TypeScript type. */
   fields: E;
   /** Fields that are not columns of the server's table (computed by sync_pull, or local only). */
@@ -153,6 +159,8 @@ export const syncedTables = {
   calendar_events: table({
     key: 'id',
     indexes: ['series_id', 'starts_at', 'owner_id'],
+    local: { fields: CALENDAR_KEY_FIELDS, indexes: ['[_kind+_at]', '_evOver', '_evMade', '_done', '*_long'] },
+    counted: ['_kind'],
     fields: {
       ...base,
       title: text,
@@ -227,9 +235,15 @@ export function dexieStores(): Record<SyncedTableName, string> {
   const stores = {} as Record<SyncedTableName, string>;
   for (const name of syncedTableNames) {
     const spec: SyncedTableSpec = syncedTables[name];
-    stores[name] = [spec.key, ...spec.indexes].join(', ');
+    stores[name] = [spec.key, ...spec.indexes, ...(spec.local?.indexes ?? [])].join(', ');
   }
   return stores;
+}
+
+/** The local keys (never columns) a stored row of `name` carries besides its fields. */
+export function localFields(name: SyncedTableName): readonly string[] {
+  const spec: SyncedTableSpec = syncedTables[name];
+  return spec.local?.fields ?? [];
 }
 
 /** The counted indexes per table (index-counts.ts). */

@@ -75,12 +75,12 @@ function read<T extends CalendarItem>(item: T): Reading<T> {
 }
 
 /** The epoch milliseconds of the user's midnight today and tomorrow. */
-interface Day {
+export interface Day {
   start: number;
   end: number;
 }
 
-function dayAround(now: Date, timeZone: string): Day {
+export function dayAround(now: Date, timeZone: string): Day {
   const today = zonedAtEpoch(now.getTime(), timeZone).toPlainDate();
   const midnight = (date: Temporal.PlainDate) =>
     date.toZonedDateTime({ timeZone: safeTimeZone(timeZone) }).epochMilliseconds;
@@ -254,6 +254,20 @@ export function itemsByDay<T extends CalendarItem>(
     }
   }
   return new Map(days.map((day, index) => [day, items(placed[index]!.sort(byStart))]));
+}
+
+/**
+ * The epoch milliseconds from the first moment of `from` to the first moment after `to` ('YYYY-MM-DD',
+ * in `timeZone`): the instants a grid over those days shows. Null when either is not a day.
+ */
+export function daysSpan(from: string, to: string, timeZone: string): Day | null {
+  const [first, last] = [parseDay(from), parseDay(to)];
+  if (first === null || last === null) return null;
+  const zone = safeTimeZone(timeZone);
+  return {
+    start: first.toZonedDateTime({ timeZone: zone }).epochMilliseconds,
+    end: last.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds,
+  };
 }
 
 /** The index of the day holding `time`: the last bound at or before it (-1 before the first). */

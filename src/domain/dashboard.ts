@@ -2,23 +2,15 @@
  * The dashboard's numbers and decisions (spec 2.5, 4 'Dashboard', 9; design 4.2–4.4), pure:
  * the four stats, Today's Focus, the Free plan's usage ratios and whether the upgrade banner shows.
  *
- * Records are read the dashboard's way (spec 3): a record without `is_task` and with neither
- * start nor end is a task. The lists themselves are the calendar's (classifyCalendar), so the
- * dashboard and the calendar never disagree on what today holds.
+ * The lists and numbers themselves are the calendar's (src/data/queries/events.ts): a stored row
+ * always says whether it is a task, so the dashboard's reading of a record without `is_task`
+ * (spec 3) never applies to one.
  */
-import { classifyCalendar, type CalendarItem } from './calendar-classify.ts';
-import { readCalendarRecord, type RawCalendarRecord } from './calendar-record.ts';
-import { countsAsEventThisMonth } from './limits.ts';
+import type { CalendarClassification, CalendarItem } from './calendar-classify.ts';
 import { FREE_LIMITS, type Tier } from './plans.ts';
 
 /** The upgrade banner shows when any usage is above this share of its limit (spec 9). */
 export const UPGRADE_BANNER_ABOVE_PERCENT = 70;
-
-/** A record as the dashboard reads it: `is_task` settled by the dashboard's reading (spec 3). */
-export function asDashboardItem<T extends CalendarItem>(item: T): T {
-  const isTask = readCalendarRecord(item as RawCalendarRecord, 'dashboard').isTask;
-  return item.is_task === isTask ? item : { ...item, is_task: isTask };
-}
 
 export interface TodaysFocus<T extends CalendarItem> {
   /** Events starting today and not over yet, by start, at most 10. */
@@ -31,36 +23,12 @@ export interface TodaysFocus<T extends CalendarItem> {
   empty: boolean;
 }
 
-export interface DashboardCalendar<T extends CalendarItem> {
-  focus: TodaysFocus<T>;
-  /** Events (not tasks) on the user's calendar, whatever their date: the 'Calendar Events' stat. */
-  events: number;
-  /** Completed tasks: the 'Tasks Done' stat. */
-  tasksDone: number;
-  /** Events created this calendar month in the user's zone: the Free quota's count (design 4.3). */
-  eventsThisMonth: number;
-}
-
-/** What the dashboard shows of the user's events and tasks at `now` in `timeZone`. */
-export function dashboardCalendar<T extends CalendarItem>(
-  rows: readonly T[],
-  now: Date,
-  timeZone: string,
-): DashboardCalendar<T> {
-  const items = rows.map(asDashboardItem);
-  const lists = classifyCalendar(items, now, timeZone);
-  const events = items.filter((item) => !item.is_task);
-  return {
-    focus: {
-      events: lists.todayEvents,
-      overdue: lists.overdue,
-      tasks: lists.todayTasks,
-      empty: lists.todayEvents.length + lists.overdue.length + lists.todayTasks.length === 0,
-    },
-    events: events.length,
-    tasksDone: lists.completedCount,
-    eventsThisMonth: items.filter((item) => countsAsEventThisMonth(item, now, timeZone)).length,
-  };
+/** Today's Focus: the calendar's own today lists, so the two screens never disagree on what today holds. */
+export function todaysFocus<T extends CalendarItem>(
+  lists: Pick<CalendarClassification<T>, 'todayEvents' | 'overdue' | 'todayTasks'>,
+): TodaysFocus<T> {
+  const { todayEvents: events, overdue, todayTasks: tasks } = lists;
+  return { events, overdue, tasks, empty: events.length + overdue.length + tasks.length === 0 };
 }
 
 export interface DashboardStat {

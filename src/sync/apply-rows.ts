@@ -6,6 +6,7 @@ import {
   checkRows,
   childrenOf,
   isSyncedTableName,
+  localFields,
   syncedTableNames,
   type SyncedTableName,
 } from '../data/synced-tables.ts';
@@ -121,9 +122,10 @@ export class RowChanges {
       if (!rows || rows.size === 0) continue;
       let changes = [...rows];
       if (options.skipUnchanged) {
+        const local = localFields(name);
         const held = await db.table(name).bulkGet(changes.map(([id]) => id));
         changes = changes.filter(([, change], i) =>
-          change.dead ? held[i] !== undefined : !sameRow(held[i] as Row | undefined, change.row as Row),
+          change.dead ? held[i] !== undefined : !sameRow(held[i] as Row | undefined, change.row as Row, local),
         );
       }
       const live: Row[] = [];
@@ -140,11 +142,15 @@ export class RowChanges {
   }
 }
 
-/** Whether the stored row holds exactly the server's fields (a local-only field makes it differ). */
-export function sameRow(held: Row | undefined, sent: Row): boolean {
+/**
+ * Whether the stored row holds exactly the server's fields (a local-only field makes it differ),
+ * besides the `local` keys derived from them (synced-tables.ts), which the same fields give again.
+ */
+export function sameRow(held: Row | undefined, sent: Row, local: readonly string[] = []): boolean {
   if (!held) return false;
   const keys = Object.keys(sent);
-  if (Object.keys(held).length !== keys.length) return false;
+  const extra = local.reduce((n, field) => n + (field in held && !(field in sent) ? 1 : 0), 0);
+  if (Object.keys(held).length - extra !== keys.length) return false;
   return keys.every((key) => sameValue(held[key], sent[key]));
 }
 

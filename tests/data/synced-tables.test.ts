@@ -22,13 +22,13 @@ it('derives the Dexie stores the database was created with (a change needs a new
     link_directories: 'id, owner_id',
     saved_links: 'id, directory_id, owner_id, [directory_id+created_at]',
     directory_members: 'id, directory_id, user_email',
-    calendar_events: 'id, series_id, starts_at, owner_id',
+    calendar_events: 'id, series_id, starts_at, owner_id, [_kind+_at], _evOver, _evMade, _done, *_long',
     voting_posts: 'id, directory_id, created_by_id',
     user_votes: 'id, post_id, user_id',
   });
   const db = freshDb();
   expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'counts', 'meta', 'outbox'].sort());
-  expect(db.verno).toBe(3);
+  expect(db.verno).toBe(4);
 });
 
 it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {

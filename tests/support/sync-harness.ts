@@ -14,7 +14,9 @@ import { confirmEmail } from './confirm-email.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
-import { syncedTableNames, type SyncedTableName } from '../../src/data/rows.ts';
+import { withCalendarKeys } from '../../src/data/calendar-index.ts';
+import { syncedTableNames, type EventRow, type SyncedTableName } from '../../src/data/rows.ts';
+import { localFields } from '../../src/data/synced-tables.ts';
 import type { Tier } from '../../src/domain/plans.ts';
 import {
   SyncTransportError,
@@ -235,11 +237,34 @@ function byId(a: Record<string, unknown>, b: Record<string, unknown>): number {
   return String(a.id).localeCompare(String(b.id));
 }
 
-/** Every synced table of a device, rows sorted by id. */
+/**
+ * A stored row without its local keys (synced-tables.ts `local`), once they are checked to be
+ * what the row's fields give (calendar-index.ts): a key that disagrees with its row throws.
+ */
+function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): Record<string, unknown> {
+  const local = localFields(name);
+  if (local.length === 0) return row;
+  const bare = { ...row };
+  for (const field of local) delete bare[field];
+  const kept = Object.fromEntries(local.filter((field) => field in row).map((field) => [field, row[field]]));
+  const derived = withCalendarKeys(bare as unknown as EventRow) as unknown as Record<string, unknown>;
+  const expected = Object.fromEntries(
+    local.filter((field) => field in derived).map((field) => [field, derived[field]]),
+  );
+  if (JSON.stringify(kept) !== JSON.stringify(expected)) {
+    throw new Error(
+      `${name} ${String(row.id)}: local keys ${JSON.stringify(kept)}, its fields give ${JSON.stringify(expected)}`,
+    );
+  }
+  return bare;
+}
+
+/** Every synced table of a device, rows sorted by id, without the local keys. */
 export async function localView(db: LinkboardDb): Promise<TableRows> {
   const out = {} as TableRows;
   for (const name of syncedTableNames) {
-    out[name] = ((await db.table(name).toArray()) as Record<string, unknown>[]).sort(byId);
+    const rows = (await db.table(name).toArray()) as Record<string, unknown>[];
+    out[name] = rows.map((row) => withoutLocalKeys(name, row)).sort(byId);
   }
   return out;
 }

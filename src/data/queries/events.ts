@@ -1,20 +1,233 @@
+/**
+ * Events and tasks as the calendar, Upcoming and the dashboard show them (issue 15, point 1):
+ * each screen reads through the calendar's local keys (calendar-index.ts) only the rows its
+ * lists hold, and takes its numbers from kept counts or index counts, never from every row. A
+ * write wakes only the reads whose ranges it touched (a task ticked today does not re-read the
+ * grid of another month). Changes made on this device show before IndexedDB commits them
+ * (pending-writes.ts): the lists lay them over the rows read, and the numbers move with the rows
+ * they had read; a row they had not read counts once committed, a few milliseconds later.
+ */
+import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import {
+  classifyCalendar,
+  dayAround,
+  daysSpan,
+  itemsByDay,
+  PAST_EVENTS_MAX,
+  RECENTLY_COMPLETED_MAX,
+  upcomingLists,
+  type CalendarClassification,
+  type UpcomingLists,
+} from '../../domain/calendar-classify.ts';
+import { monthStart } from '../../domain/limits.ts';
+import { calendarKeys, DAY_MS, EVERY_MONTH, instantKey, monthsTouched, type CalendarKind } from '../calendar-index.ts';
+import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
-import type { PendingWrite } from '../pending-writes.ts';
+import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { EventRow } from '../rows.ts';
-import { overlay, readSince, useWithPending, type RowView } from './live-rows.ts';
+import { readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
-/** By start, undated tasks last. */
-const byStart = (a: EventRow, b: EventRow) => (a.starts_at ?? '\uffff').localeCompare(b.starts_at ?? '\uffff');
-const everyEvent: RowView<EventRow> = { belongs: () => true, compare: byStart };
-const withPending = (read: { rows: EventRow[] }, pending: (table: 'calendar_events') => readonly PendingWrite[]) =>
-  overlay(read.rows, pending('calendar_events'), everyEvent);
+const KINDS: readonly CalendarKind[] = ['e', 'p', 'c'];
 
-/** The user's events and tasks, by start (undated tasks last); a saved series shows before its commit. */
-export function useEvents(db: LinkboardDb): EventRow[] | undefined {
-  const live = useLiveQuery(
-    () => readSince(db, async () => ({ rows: (await db.calendar_events.toArray()).sort(byStart) })),
-    [db],
+/** Rows of one kind whose start key lies in [lower, upper), through [_kind+_at]. */
+const startingIn = (db: LinkboardDb, kind: CalendarKind, lower: string, upper: string | typeof Dexie.maxKey) =>
+  db.calendar_events.where('[_kind+_at]').between([kind, lower], [kind, upper], true, false);
+
+/** Every row of each list, once. */
+function unite(...lists: readonly EventRow[][]): EventRow[] {
+  const byId = new Map<string, EventRow>();
+  for (const list of lists) for (const row of list) byId.set(row.id, row);
+  return [...byId.values()];
+}
+
+type Pending = (table: 'calendar_events') => readonly PendingWrite[];
+
+/** `rows` with the pending writes laid over them, and for each written row that was read, the row before. */
+function withWrites(
+  rows: readonly EventRow[],
+  pending: Pending,
+): { rows: EventRow[]; replaced: Map<string, EventRow> } {
+  const writes = pending('calendar_events');
+  if (writes.length === 0) return { rows: rows as EventRow[], replaced: new Map() };
+  const read = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(read);
+  const replaced = new Map<string, EventRow>();
+  for (const write of resolveWrites(writes, (key) => byId.get(key))) {
+    const before = read.get(write.key);
+    if (before && !replaced.has(write.key)) replaced.set(write.key, before);
+    if (write.row) byId.set(write.key, write.row as EventRow);
+    else byId.delete(write.key);
+  }
+  return { rows: [...byId.values()], replaced };
+}
+
+/** The calendar's and the dashboard's numbers. */
+export interface CalendarCounts {
+  /** Events (not tasks), whatever their date. */
+  events: number;
+  pendingTasks: number;
+  completedTasks: number;
+  /** Events starting after now. */
+  upcomingEvents: number;
+  /** Events over before now. */
+  pastEvents: number;
+  /** Events created this month in the user's zone (the Free plan's quota, design 4.3). */
+  eventsThisMonth: number;
+}
+
+/** What one row adds to each number at `at` (epoch ms), the month starting at `month` (an instant key). */
+function countsOfRow(row: EventRow, at: string, month: string): CalendarCounts {
+  const keys = calendarKeys(row);
+  const event = keys._kind === 'e' ? 1 : 0;
+  return {
+    events: event,
+    pendingTasks: keys._kind === 'p' ? 1 : 0,
+    completedTasks: keys._kind === 'c' ? 1 : 0,
+    upcomingEvents: event && keys._at > at ? 1 : 0,
+    pastEvents: keys._evOver !== undefined && keys._evOver < at ? 1 : 0,
+    eventsThisMonth: keys._evMade !== undefined && keys._evMade >= month ? 1 : 0,
+  };
+}
+
+function shift(counts: CalendarCounts, row: EventRow | undefined, by: 1 | -1, at: string, month: string): void {
+  if (!row) return;
+  const of = countsOfRow(row, at, month);
+  for (const name of Object.keys(counts) as (keyof CalendarCounts)[]) counts[name] += by * of[name];
+}
+
+export interface CalendarLists {
+  lists: CalendarClassification<EventRow>;
+  counts: CalendarCounts;
+}
+
+interface ListsRead extends SinceRead {
+  rows: EventRow[];
+  counts: CalendarCounts;
+  at: string;
+  month: string;
+}
+
+/**
+ * One read of the today lists (spec 2.7, 4): today's events, overdue and today's tasks, the 15
+ * most recently completed and the 15 latest past events, with the numbers, at `now`.
+ */
+export function readCalendarLists(db: LinkboardDb, now: Date, timeZone: string): Promise<ListsRead> {
+  const day = dayAround(now, timeZone);
+  const [at, dayStart, dayEnd] = [now.getTime(), day.start, day.end].map(instantKey) as [string, string, string];
+  const month = instantKey(monthStart(now, timeZone).getTime());
+  return readSince(db, async () => {
+    const table = db.calendar_events;
+    const [today, overdue, undated, dueToday, completed, past, events, pendingTasks, completedTasks, ...counted] =
+      await Promise.all([
+        startingIn(db, 'e', dayStart, dayEnd).toArray(),
+        table.where('[_kind+_at]').between(['p', ''], ['p', dayStart], false, false).toArray(),
+        table.where('[_kind+_at]').equals(['p', '']).toArray(),
+        startingIn(db, 'p', dayStart, dayEnd).toArray(),
+        table.orderBy('_done').reverse().limit(RECENTLY_COMPLETED_MAX).toArray(),
+        // Past events by start, latest first, skipping those still running.
+        table
+          .where('[_kind+_at]')
+          .between(['e', ''], ['e', at], true, false)
+          .reverse()
+          .filter((row) => (calendarKeys(row)._evOver ?? at) < at)
+          .limit(PAST_EVENTS_MAX)
+          .toArray(),
+        ...KINDS.map((kind) => keptCount(db, 'calendar_events', '_kind', kind)),
+        table.where('[_kind+_at]').between(['e', at], ['e', Dexie.maxKey], false, true).count(),
+        table.where('_evOver').below(at).count(),
+        table.where('_evMade').aboveOrEqual(month).count(),
+      ]);
+    const [upcomingEvents, pastEvents, eventsThisMonth] = counted as [number, number, number];
+    return {
+      rows: unite(today, overdue, undated, dueToday, completed, past),
+      counts: { events, pendingTasks, completedTasks, upcomingEvents, pastEvents, eventsThisMonth },
+      at,
+      month,
+    };
+  });
+}
+
+/** The today lists and the numbers; undefined while the first read runs. */
+export function useCalendarLists(db: LinkboardDb, now: Date, timeZone: string): CalendarLists | undefined {
+  const live = useLiveQuery(() => readCalendarLists(db, now, timeZone), [db, now, timeZone]);
+  const apply = useCallback(
+    (read: ListsRead, pending: Pending): CalendarLists => {
+      const { rows, replaced } = withWrites(read.rows, pending);
+      const counts = { ...read.counts };
+      if (replaced.size > 0) {
+        const now = new Map(rows.map((row) => [row.id, row]));
+        for (const [id, before] of replaced) {
+          shift(counts, before, -1, read.at, read.month);
+          shift(counts, now.get(id), 1, read.at, read.month);
+        }
+      }
+      return { lists: classifyCalendar(rows, now, timeZone), counts };
+    },
+    [now, timeZone],
   );
-  return useWithPending(db, live, withPending);
+  return useWithPending(db, live, apply);
+}
+
+interface RowsRead extends SinceRead {
+  rows: EventRow[];
+}
+
+/**
+ * The items on the days `from` to `to` (a month grid's 42, a week's 7), each day's by start: the
+ * items starting from a day before the first (an item of a day or less that began then still
+ * shows), and the longer ones touching those months (calendar-index.ts `_long`).
+ */
+export function readDayItems(db: LinkboardDb, from: string, to: string, timeZone: string): Promise<RowsRead> {
+  return readSince(db, async () => {
+    const span = daysSpan(from, to, timeZone);
+    if (span === null) return { rows: [] };
+    const [lower, upper] = [instantKey(span.start - DAY_MS), instantKey(span.end)];
+    const months = monthsTouched(span.start - DAY_MS, span.end);
+    const lists = await Promise.all([
+      ...KINDS.map((kind) => startingIn(db, kind, lower, upper).toArray()),
+      db.calendar_events
+        .where('_long')
+        .anyOf([...months, EVERY_MONTH])
+        .toArray(),
+    ]);
+    return { rows: unite(...lists) };
+  });
+}
+
+/** The items of each day from `from` to `to` ('YYYY-MM-DD'); undefined while the first read runs. */
+export function useDayItems(
+  db: LinkboardDb,
+  from: string,
+  to: string,
+  timeZone: string,
+): Map<string, EventRow[]> | undefined {
+  const live = useLiveQuery(() => readDayItems(db, from, to, timeZone), [db, from, to, timeZone]);
+  const apply = useCallback(
+    (read: RowsRead, pending: Pending) => itemsByDay(withWrites(read.rows, pending).rows, from, to, timeZone),
+    [from, to, timeZone],
+  );
+  return useWithPending(db, live, apply);
+}
+
+/** Upcoming's rows (spec 2.9): events and pending tasks starting from tomorrow in the user's zone. */
+export function readUpcoming(db: LinkboardDb, now: Date, timeZone: string): Promise<RowsRead> {
+  const tomorrow = instantKey(dayAround(now, timeZone).end);
+  return readSince(db, async () => {
+    const lists = await Promise.all(
+      (['e', 'p'] as const).map((kind) => startingIn(db, kind, tomorrow, Dexie.maxKey).toArray()),
+    );
+    return { rows: unite(...lists) };
+  });
+}
+
+/** Upcoming's lists; undefined while the first read runs. */
+export function useUpcoming(db: LinkboardDb, now: Date, timeZone: string): UpcomingLists<EventRow> | undefined {
+  const live = useLiveQuery(() => readUpcoming(db, now, timeZone), [db, now, timeZone]);
+  const apply = useCallback(
+    (read: RowsRead, pending: Pending) => upcomingLists(withWrites(read.rows, pending).rows, now, timeZone),
+    [now, timeZone],
+  );
+  return useWithPending(db, live, apply);
 }

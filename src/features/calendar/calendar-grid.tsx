@@ -1,14 +1,15 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { EventRow } from '../../data/rows.ts';
-import { itemsByDay, monthGrid, timeOfDay, weekDays } from '../../domain/calendar-classify.ts';
+import { useDayItems } from '../../data/queries/events.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { monthGrid, timeOfDay, weekDays } from '../../domain/calendar-classify.ts';
 import { dateFormatter } from '../../domain/event-times.ts';
 import { Button } from '../../ui/button.tsx';
 
 export type GridView = 'month' | 'week';
 
 export interface CalendarGridProps {
-  items: readonly EventRow[];
   timeZone: string;
   /** Today's 'YYYY-MM-DD' in the user's time zone. */
   today: string;
@@ -17,6 +18,7 @@ export interface CalendarGridProps {
   onAdd(day: string): void;
 }
 
+const NOTHING_PLACED: ReadonlyMap<string, readonly EventRow[]> = new Map();
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const CHIPS_PER_DAY = { month: 3, week: 8 } as const;
 
@@ -42,14 +44,16 @@ function heading(view: GridView, anchor: string): string {
  * previous or next period), and Enter on a day shows its agenda below, where items open and one
  * can be added on that day.
  */
-export function CalendarGrid({ items, timeZone, today, onOpen, onAdd }: CalendarGridProps) {
+export function CalendarGrid({ timeZone, today, onOpen, onAdd }: CalendarGridProps) {
+  const { db } = useUserDb();
   const [view, setView] = useState<GridView>('month');
   const [anchor, setAnchor] = useState(today);
   const [selected, setSelected] = useState(today);
   const gridRef = useRef<HTMLDivElement>(null);
 
   const days = useMemo(() => (view === 'month' ? monthGrid(anchor.slice(0, 7)) : weekDays(anchor)), [view, anchor]);
-  const placed = useMemo(() => itemsByDay(items, days[0]!, days[days.length - 1]!, timeZone), [items, days, timeZone]);
+  // Only the items on these days are read (events.ts); an empty grid shows while they are.
+  const placed = useDayItems(db, days[0]!, days[days.length - 1]!, timeZone) ?? NOTHING_PLACED;
   const month = anchor.slice(0, 7);
 
   function move(day: string, focus: boolean) {

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { classifyCalendar, PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
+import { useCalendarLists } from '../../data/queries/events.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
 import { dateFormatter, localDate, toLocalInput } from '../../domain/event-times.ts';
-import { countsAsEventThisMonth } from '../../domain/limits.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -30,8 +31,9 @@ function Counter({ label, value }: { label: string; value: number }) {
 /** 'My Calendar & Tasks' (spec 2.7): counters, today's events and tasks, past events, and a month or week grid. */
 export function CalendarPage() {
   usePageTitle('My Calendar & Tasks');
-  const { rows, items, now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
-  const lists = useMemo(() => classifyCalendar(items, now, timeZone), [items, now, timeZone]);
+  const { now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
+  const { db } = useUserDb();
+  const read = useCalendarLists(db, now, timeZone);
   const [params, setParams] = useSearchParams();
   const wantsNew = params.get('new') === 'event';
   // The dashboard's Quick Add 'Create Event' lands here with ?new=event: open the dialog once.
@@ -47,11 +49,6 @@ export function CalendarPage() {
       { replace: true },
     );
   }, [wantsNew, add, setParams]);
-  // Counted as the server counts the Free quota: events (not tasks) created this month in the user's zone.
-  const eventsThisMonth = useMemo(
-    () => items.filter((item) => countsAsEventThisMonth(item, now, timeZone)).length,
-    [items, now, timeZone],
-  );
   const today = localDate(now, timeZone);
   const todayLabel = dateFormatter({ weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(now);
   const taskProps = { timeZone, now, actions, onToggle: toggle };
@@ -63,47 +60,49 @@ export function CalendarPage() {
         subtitle="Plan your events and keep track of your tasks"
         actions={
           <div className="flex flex-wrap items-center gap-3">
-            {tier === 'free' && (
+            {tier === 'free' && read && (
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
-                {eventsThisMonth}/{FREE_LIMITS.eventsPerMonth} events this month
+                {read.counts.eventsThisMonth}/{FREE_LIMITS.eventsPerMonth} events this month
               </span>
             )}
-            <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-800">
-              {lists.completedCount} completed
-            </span>
+            {read && (
+              <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-800">
+                {read.counts.completedTasks} completed
+              </span>
+            )}
             <Button onClick={() => dialogs.add()}>Add Event or Task</Button>
           </div>
         }
       />
-      {rows !== undefined && (
+      {read && (
         <div className="space-y-6">
           <div className="grid grid-cols-3 gap-3">
-            <Counter label="Upcoming Events" value={lists.upcomingEventsCount} />
-            <Counter label="Pending Tasks" value={lists.pendingTasksCount} />
-            <Counter label="Completed" value={lists.completedCount} />
+            <Counter label="Upcoming Events" value={read.counts.upcomingEvents} />
+            <Counter label="Pending Tasks" value={read.counts.pendingTasks} />
+            <Counter label="Completed" value={read.counts.completedTasks} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card id="today-events" title={`Today's Events · ${todayLabel}`}>
               <EventList
-                events={lists.todayEvents}
+                events={read.lists.todayEvents}
                 empty="No events scheduled for today"
                 timeZone={timeZone}
                 actions={actions}
               />
             </Card>
             <Card id="today-tasks" title="Today's Tasks">
-              {lists.overdue.length > 0 && (
+              {read.lists.overdue.length > 0 && (
                 <div className="mb-2">
                   <h3 className="text-sm font-semibold text-red-700">Overdue</h3>
-                  <TaskList tasks={lists.overdue} empty="" tone="overdue" {...taskProps} />
+                  <TaskList tasks={read.lists.overdue} empty="" tone="overdue" {...taskProps} />
                 </div>
               )}
-              <TaskList tasks={lists.todayTasks} empty="No tasks for today" {...taskProps} />
-              {lists.recentlyCompleted.length > 0 && (
+              <TaskList tasks={read.lists.todayTasks} empty="No tasks for today" {...taskProps} />
+              {read.lists.recentlyCompleted.length > 0 && (
                 <div className="mt-3 border-t border-slate-100 pt-2">
                   <h3 className="text-sm font-semibold text-slate-800">Recently Completed</h3>
                   <ul className="divide-y divide-slate-100">
-                    {lists.recentlyCompleted.map((item) => (
+                    {read.lists.recentlyCompleted.map((item) => (
                       <li key={item.id} className="flex items-center gap-3 py-1.5">
                         <span className="min-w-0 flex-1 truncate text-sm text-slate-600 line-through">
                           {item.title}
@@ -119,23 +118,22 @@ export function CalendarPage() {
             </Card>
           </div>
           <CalendarGrid
-            items={items}
             timeZone={timeZone}
             today={today}
             onOpen={dialogs.edit}
             onAdd={(day) => dialogs.add(startOn(day, today, now, timeZone))}
           />
-          <Card id="past-events" title={`Past Events (${lists.pastEventsTotal} total)`}>
+          <Card id="past-events" title={`Past Events (${read.counts.pastEvents} total)`}>
             <EventList
-              events={lists.pastEvents}
+              events={read.lists.pastEvents}
               empty="No past events"
               timeZone={timeZone}
               withDate
               actions={actions}
             />
-            {lists.pastEventsTotal > PAST_EVENTS_MAX && (
+            {read.counts.pastEvents > PAST_EVENTS_MAX && (
               <p className="mt-2 text-sm text-slate-600">
-                Showing {PAST_EVENTS_MAX} of {lists.pastEventsTotal} past events
+                Showing {PAST_EVENTS_MAX} of {read.counts.pastEvents} past events
               </p>
             )}
           </Card>

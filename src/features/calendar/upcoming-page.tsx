@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { upcomingLists } from '../../domain/calendar-classify.ts';
+import { useUpcoming } from '../../data/queries/events.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
@@ -13,8 +13,9 @@ import { useCalendarScreen } from './use-calendar-screen.ts';
  */
 export function UpcomingPage() {
   usePageTitle('Upcoming');
-  const { rows, items, now, timeZone, dialogs, actions, toggle } = useCalendarScreen('upcoming');
-  const lists = useMemo(() => upcomingLists(items, now, timeZone), [items, now, timeZone]);
+  const { now, timeZone, dialogs, actions, toggle } = useCalendarScreen('upcoming');
+  const { db } = useUserDb();
+  const lists = useUpcoming(db, now, timeZone);
 
   return (
     <>
@@ -23,7 +24,7 @@ export function UpcomingPage() {
         subtitle="What is coming from tomorrow on"
         actions={<Button onClick={() => dialogs.add()}>Add Event/Task</Button>}
       />
-      {rows !== undefined && (
+      {lists && (
         <div className="grid gap-6 lg:grid-cols-2">
           <Card id="future-events" title="Future Events">
             <EventList

@@ -1,5 +1,4 @@
 import { useCurrentUser } from '../../backend/current-user-store.ts';
-import { useEvents } from '../../data/queries/events.ts';
 import { useUserSettings } from '../../data/queries/profile.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
@@ -11,12 +10,7 @@ import type { ItemActions } from './calendar-items.tsx';
 import { useItemDialogs, type ItemDialogs } from './use-item-dialogs.tsx';
 import { useTaskToggle } from './use-task-toggle.ts';
 
-const EMPTY: readonly EventRow[] = [];
-
 export interface CalendarScreenState {
-  /** The user's events and tasks; undefined while the first read is under way. */
-  rows: readonly EventRow[] | undefined;
-  items: readonly EventRow[];
   /** The classification clock (spec 2.7: every 15 seconds). */
   now: Date;
   tier: Tier;
@@ -27,18 +21,15 @@ export interface CalendarScreenState {
   toggle(item: EventRow, value: boolean): void;
 }
 
-/** What the Calendar and Upcoming screens both read and do. */
+/** What the Calendar and Upcoming screens both need besides their rows (each reads its own: events.ts). */
 export function useCalendarScreen(screen: CalendarScreen): CalendarScreenState {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
-  const rows = useEvents(db);
   const { tier, timeZone, profile } = useUserSettings(db, user);
   const now = useNow(CLOCK_REFRESH_MS);
   const dialogs = useItemDialogs(screen, tier, timeZone, profile?.default_reminder_minutes ?? null);
   const toggle = useTaskToggle(screen);
   return {
-    rows,
-    items: rows ?? EMPTY,
     now,
     tier,
     timeZone,

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { rememberedUsername } from '../../backend/remembered-username.ts';
 import { useDashboardCounts } from '../../data/queries/dashboard.ts';
-import { useEvents } from '../../data/queries/events.ts';
+import { useCalendarLists } from '../../data/queries/events.ts';
 import { useUserSettings } from '../../data/queries/profile.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
 import {
-  dashboardCalendar,
   dashboardStats,
   freeUsage,
+  todaysFocus,
   type DashboardStat,
   type TodaysFocus,
   type Usage,
@@ -39,13 +39,13 @@ export function useDashboard(): DashboardData {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
   const { profile, tier, timeZone } = useUserSettings(db, user);
-  const rows = useEvents(db);
   // The calendar's classification clock (spec 4: the today lists are recomputed every 15 seconds).
   const now = useNow(CLOCK_REFRESH_MS);
+  const calendar = useCalendarLists(db, now, timeZone);
   const since = monthStart(now, timeZone).getTime();
   const counts = useDashboardCounts(db, db.userId, since);
-  const calendar = useMemo(() => (rows ? dashboardCalendar(rows, now, timeZone) : undefined), [rows, now, timeZone]);
-  const ready = profile !== undefined && counts !== undefined && calendar !== undefined;
+  const focus = useMemo(() => (calendar ? todaysFocus(calendar.lists) : undefined), [calendar]);
+  const ready = profile !== undefined && counts !== undefined && calendar !== undefined && focus !== undefined;
   return {
     fullName: profile?.full_name ?? user?.full_name,
     username: profile?.username ?? user?.username ?? rememberedUsername(),
@@ -56,14 +56,14 @@ export function useDashboard(): DashboardData {
       ? {
           stats: dashboardStats({
             links: counts.links,
-            events: calendar.events,
-            tasksDone: calendar.tasksDone,
+            events: calendar.counts.events,
+            tasksDone: calendar.counts.completedTasks,
             pollsThisMonth: counts.pollsSince,
           }),
-          focus: calendar.focus,
+          focus,
           usages: freeUsage({
             links: counts.links,
-            eventsThisMonth: calendar.eventsThisMonth,
+            eventsThisMonth: calendar.counts.eventsThisMonth,
             pollsThisMonth: counts.pollsSince,
           }),
         }
