@@ -27,7 +27,13 @@ export function useCalendarScreen(screen: CalendarScreen): CalendarScreenState {
   const { db } = useUserDb();
   const { tier, timeZone, profile } = useUserSettings(db, user);
   const now = useNow(CLOCK_REFRESH_MS);
-  const dialogs = useItemDialogs(screen, tier, timeZone, profile?.default_reminder_minutes ?? null);
+  const dialogs = useItemDialogs(
+    screen,
+    tier,
+    timeZone,
+    profile?.default_reminder_minutes ?? null,
+    profile !== undefined,
+  );
   const toggle = useTaskToggle(screen);
   return {
     now,

@@ -15,12 +15,18 @@ export interface ItemDialogs {
   dialog: ReactNode;
 }
 
-/** The add, edit and delete dialogs of one screen (Calendar or Upcoming share them). */
+/**
+ * The add, edit and delete dialogs of one screen (Calendar or Upcoming share them). An add or
+ * edit asked for before the user's settings are read (`settingsRead`: a click the moment the
+ * screen opens) opens once they are, a few milliseconds later, so it starts with the profile's
+ * default reminder, plan and zone rather than the defaults.
+ */
 export function useItemDialogs(
   screen: CalendarScreen,
   tier: Tier,
   timeZone: string,
   defaultReminder: number | null = null,
+  settingsRead = true,
 ): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
@@ -35,7 +41,7 @@ export function useItemDialogs(
   const close = () => setOpen(null);
   let dialog: ReactNode = null;
   if (open?.kind === 'delete') dialog = <DeleteEventDialog item={open.item} screen={screen} onClose={close} />;
-  else if (open) {
+  else if (open && settingsRead) {
     dialog = (
       <EventDialog
         item={open.kind === 'edit' ? open.item : null}
