@@ -1,6 +1,6 @@
 /**
  * A directory of 500 links in the real browser: the list and the grid mount only a window of
- * rows (@tanstack/react-virtual), and scrolling through them reaches every link.
+ * rows (virtual-rows.tsx), and scrolling through them reaches every link.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator } from '@playwright/test';

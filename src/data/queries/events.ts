@@ -114,39 +114,49 @@ interface ListsRead extends SinceRead {
  * most recently completed and the 15 latest past events, with the numbers, at `now`.
  */
 export function readCalendarLists(db: LinkboardDb, now: Date, timeZone: string): Promise<ListsRead> {
-  const day = dayAround(now, timeZone);
-  const [at, dayStart, dayEnd] = [now.getTime(), day.start, day.end].map(instantKey) as [string, string, string];
+  const today = dayAround(now, timeZone);
+  const [at, start, end] = [now.getTime(), today.start, today.end].map(instantKey) as [string, string, string];
+  const day = { start, end };
   const month = instantKey(monthStart(now, timeZone).getTime());
-  return readSince(db, async () => {
-    const table = db.calendar_events;
-    const [today, overdue, undated, dueToday, completed, past, events, pendingTasks, completedTasks, ...counted] =
-      await Promise.all([
-        startingIn(db, 'e', dayStart, dayEnd).toArray(),
-        table.where('[_kind+_at]').between(['p', ''], ['p', dayStart], false, false).toArray(),
-        table.where('[_kind+_at]').equals(['p', '']).toArray(),
-        startingIn(db, 'p', dayStart, dayEnd).toArray(),
-        table.orderBy('_done').reverse().limit(RECENTLY_COMPLETED_MAX).toArray(),
-        // Past events by start, latest first, skipping those still running.
-        table
-          .where('[_kind+_at]')
-          .between(['e', ''], ['e', at], true, false)
-          .reverse()
-          .filter((row) => (calendarKeys(row)._evOver ?? at) < at)
-          .limit(PAST_EVENTS_MAX)
-          .toArray(),
-        ...KINDS.map((kind) => keptCount(db, 'calendar_events', '_kind', kind)),
-        table.where('[_kind+_at]').between(['e', at], ['e', Dexie.maxKey], false, true).count(),
-        table.where('_evOver').below(at).count(),
-        table.where('_evMade').aboveOrEqual(month).count(),
-      ]);
-    const [upcomingEvents, pastEvents, eventsThisMonth] = counted as [number, number, number];
-    return {
-      rows: unite(today, overdue, undated, dueToday, completed, past),
-      counts: { events, pendingTasks, completedTasks, upcomingEvents, pastEvents, eventsThisMonth },
-      at,
-      month,
-    };
-  });
+  // One read-only transaction for the thirteen requests: one to schedule, not thirteen.
+  return readSince(db, () => db.transaction('r', db.calendar_events, db.counts, () => readLists(db, at, day, month)));
+}
+
+async function readLists(
+  db: LinkboardDb,
+  at: string,
+  day: { start: string; end: string },
+  month: string,
+): Promise<Omit<ListsRead, 'since'>> {
+  const { start: dayStart, end: dayEnd } = day;
+  const table = db.calendar_events;
+  const [today, overdue, undated, dueToday, completed, past, events, pendingTasks, completedTasks, ...counted] =
+    await Promise.all([
+      startingIn(db, 'e', dayStart, dayEnd).toArray(),
+      table.where('[_kind+_at]').between(['p', ''], ['p', dayStart], false, false).toArray(),
+      table.where('[_kind+_at]').equals(['p', '']).toArray(),
+      startingIn(db, 'p', dayStart, dayEnd).toArray(),
+      table.orderBy('_done').reverse().limit(RECENTLY_COMPLETED_MAX).toArray(),
+      // Past events by start, latest first, skipping those still running.
+      table
+        .where('[_kind+_at]')
+        .between(['e', ''], ['e', at], true, false)
+        .reverse()
+        .filter((row) => (calendarKeys(row)._evOver ?? at) < at)
+        .limit(PAST_EVENTS_MAX)
+        .toArray(),
+      ...KINDS.map((kind) => keptCount(db, 'calendar_events', '_kind', kind)),
+      table.where('[_kind+_at]').between(['e', at], ['e', Dexie.maxKey], false, true).count(),
+      table.where('_evOver').below(at).count(),
+      table.where('_evMade').aboveOrEqual(month).count(),
+    ]);
+  const [upcomingEvents, pastEvents, eventsThisMonth] = counted as [number, number, number];
+  return {
+    rows: unite(today, overdue, undated, dueToday, completed, past),
+    counts: { events, pendingTasks, completedTasks, upcomingEvents, pastEvents, eventsThisMonth },
+    at,
+    month,
+  };
 }
 
 /** The today lists and the numbers; undefined while the first read runs. */

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface VirtualRowsProps {
   count: number;
@@ -24,27 +24,42 @@ export interface VirtualRow {
   start: number;
 }
 
+/** The rows to mount, [first, end), for a viewport scrolled to `top`. */
+export function windowAt(
+  top: number,
+  { count, rowHeight, height, overscan }: { count: number; rowHeight: number; height: number; overscan: number },
+): { first: number; end: number } {
+  const inView = Math.max(0, Math.floor(top / rowHeight));
+  const first = Math.min(Math.max(0, count - 1), Math.max(0, inView - overscan));
+  const end = Math.min(count, Math.ceil((top + height) / rowHeight) + overscan);
+  return { first, end: Math.max(first, end) };
+}
+
 /**
- * A fixed-row-height window (@tanstack/react-virtual): only the rows in view, plus overscan,
- * are mounted; the viewport's size is observed, and scrolling re-renders only the window.
+ * A fixed-row-height window: only the rows in view, plus overscan, are mounted. Every row has
+ * the same height, so the window is arithmetic on the scroll offset: nothing here costs more
+ * with more rows (a list library measuring each row rebuilt a table of all 50,000 of them when
+ * one link was added, on the path between the click and the paint). A scroll re-renders only
+ * when the first row in view changes, and synchronously, so no frame shows an empty stretch.
  */
 export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows, label, onRange }: VirtualRowsProps) {
   const viewport = useRef<HTMLDivElement>(null);
-  // TanStack Virtual hands back functions the React Compiler cannot memoize; this component
-  // is small and left unmemoized, as the rule's own advice says.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => viewport.current,
-    estimateSize: () => rowHeight,
-    overscan,
-    // Before the first measurement (and where nothing can be measured): the height we set.
-    initialRect: { width: 0, height },
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const end = (items[items.length - 1]?.index ?? -1) + 1;
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const onScroll = () => {
+      // Only a move to another row matters: the rows' positions are fixed inside the scroller.
+      const row = Math.floor(element.scrollTop / rowHeight) * rowHeight;
+      flushSync(() => setTop(row));
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [rowHeight]);
+  const { first, end } = windowAt(top, { count, rowHeight, height, overscan });
   useEffect(() => onRange?.(first, end), [onRange, first, end]);
+  const rows: VirtualRow[] = [];
+  for (let index = first; index < end; index += 1) rows.push({ index, start: index * rowHeight });
   return (
     <div
       ref={viewport}
@@ -53,9 +68,7 @@ export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows
       tabIndex={0}
       style={{ height, overflowY: 'auto', position: 'relative' }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {renderRows(items.map(({ index, start }) => ({ index, start })))}
-      </div>
+      <div style={{ height: count * rowHeight, position: 'relative' }}>{renderRows(rows)}</div>
     </div>
   );
 }

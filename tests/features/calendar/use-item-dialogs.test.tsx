@@ -9,7 +9,7 @@ describe('the calendar screens’ dialogs', () => {
     const { result, rerender } = renderHook(
       ({ reminder, read }: { reminder: number | null; read: boolean }) =>
         useItemDialogs('calendar', 'free', 'UTC', reminder, read),
-      { initialProps: { reminder: null, read: false } },
+      { initialProps: { reminder: null as number | null, read: false } },
     );
     act(() => result.current.add());
     // The click is kept, not shown with the defaults a moment before the profile arrives.

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VirtualRows, windowAt } from '../../../src/features/links/virtual-rows.tsx';
+
+afterEach(cleanup);
+
+describe('the fixed-height window of rows', () => {
+  const list = { count: 50_000, rowHeight: 40, height: 400, overscan: 6 };
+
+  it('mounts the rows in view plus the overscan, wherever the list is scrolled', () => {
+    expect(windowAt(0, list)).toEqual({ first: 0, end: 16 });
+    expect(windowAt(40 * 25_000, list)).toEqual({ first: 24_994, end: 25_016 });
+    expect(windowAt(40 * 49_990, list)).toEqual({ first: 49_984, end: 50_000 });
+    expect(windowAt(0, { ...list, count: 3 })).toEqual({ first: 0, end: 3 });
+    expect(windowAt(0, { ...list, count: 0 })).toEqual({ first: 0, end: 0 });
+  });
+
+  it('renders that window at its offsets, and moves it with the scroll', () => {
+    const onRange = vi.fn();
+    render(
+      <VirtualRows
+        label="Rows"
+        count={list.count}
+        rowHeight={list.rowHeight}
+        height={list.height}
+        renderRows={(rows) =>
+          rows.map((row) => (
+            <div key={row.index} data-top={row.start}>
+              row {row.index}
+            </div>
+          ))
+        }
+        onRange={onRange}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Rows' });
+    expect(region.firstElementChild).toHaveStyle({ height: `${40 * 50_000}px` });
+    expect(screen.getByText('row 15')).toHaveAttribute('data-top', '600');
+    expect(screen.queryByText('row 16')).toBeNull();
+    expect(onRange).toHaveBeenLastCalledWith(0, 16);
+    act(() => {
+      region.scrollTop = 40 * 1_000 + 10;
+      region.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByText('row 1000')).toHaveAttribute('data-top', '40000');
+    expect(screen.queryByText('row 0')).toBeNull();
+    expect(onRange).toHaveBeenLastCalledWith(994, 1_016);
+  });
+});
