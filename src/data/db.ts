@@ -38,6 +38,8 @@ export class LinkboardDb extends Dexie {
   counts!: Table<CountRow, string>;
 
   readonly userId: string;
+  /** IndexedDB's key ranges, of the same implementation as the database (a raw read's range). */
+  readonly keyRange: typeof IDBKeyRange;
   /** Rows `mutate` wrote that screens show before the commit (pending-writes.ts). */
   readonly pending = new PendingWrites();
   private readonly mutationListeners = new Set<MutationListener>();
@@ -45,14 +47,17 @@ export class LinkboardDb extends Dexie {
   constructor(userId: string, options: OpenUserDbOptions = {}) {
     super(dbName(userId), options);
     this.userId = userId;
+    this.keyRange = options.IDBKeyRange ?? globalThis.IDBKeyRange;
     // The synced tables come from their declaration; changing a store string needs a new version
     // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at];
     // 3: the counts store, filled from the rows already there; 4: the calendar's local keys
-    // (calendar-index.ts), set on the rows already there, and their kinds counted.
+    // (calendar-index.ts), set on the rows already there, and their kinds counted; 5: saved_links
+    // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors).
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
+    const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     this.version(3)
-      .stores({ ...stores, calendar_events: 'id, series_id, starts_at, owner_id' })
+      .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
         for (const [table, indexes] of Object.entries(counted)) {
           if (table === 'calendar_events') continue;
@@ -60,7 +65,7 @@ export class LinkboardDb extends Dexie {
         }
       });
     this.version(4)
-      .stores(stores)
+      .stores(v4)
       .upgrade(async (tx) => {
         const events = (await tx.table('calendar_events').toArray()).map(withCalendarKeys);
         await tx.table('calendar_events').bulkPut(events);
@@ -68,6 +73,7 @@ export class LinkboardDb extends Dexie {
         await tx.table(COUNTS_STORE).where('key').between(lower, upper, true, true).delete();
         await tx.table(COUNTS_STORE).bulkPut(countsOf('calendar_events', counted.calendar_events ?? [], events));
       });
+    this.version(5).stores(stores);
     this.use(indexCountsMiddleware(counted));
     this.use(calendarKeysMiddleware('calendar_events'));
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));

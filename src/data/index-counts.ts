@@ -26,6 +26,16 @@ export function countKey(table: string, index: string, value: unknown): string {
   return `${table}/${index}/${String(value)}`;
 }
 
+/**
+ * The counts store's key of how many rows have arrived at or left `value` of `index` (a row
+ * edited in place does not count): it only grows, so a screen that noted positions in that
+ * range (link-window.ts) knows they still hold while it is unchanged. Outside the table's count
+ * keys (a clear leaves it, and the rows that come back make it grow).
+ */
+export function movesKey(table: string, index: string, value: unknown): string {
+  return `${table}~moves/${index}/${String(value)}`;
+}
+
 /** Keys of every count of `table` (and of one `index` of it). */
 export function countKeyRange(table: string, index?: string): { lower: string; upper: string } {
   const prefix = index === undefined ? `${table}/` : `${table}/${index}/`;
@@ -56,6 +66,25 @@ function bump(
     if (value === null || value === undefined) continue;
     const key = countKey(table, index, value);
     deltas.set(key, (deltas.get(key) ?? 0) + by);
+  }
+}
+
+/** Counts a row's arrival at or departure from each index value it changed (movesKey). */
+function noteMoves(
+  deltas: Map<string, number>,
+  table: string,
+  indexes: readonly string[],
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): void {
+  for (const index of indexes) {
+    const [left, arrived] = [before?.[index], after?.[index]];
+    if (left === arrived) continue;
+    for (const value of [left, arrived]) {
+      if (value === null || value === undefined) continue;
+      const key = movesKey(table, index, value);
+      deltas.set(key, (deltas.get(key) ?? 0) + 1);
+    }
   }
 }
 
@@ -156,14 +185,18 @@ export function indexCountsMiddleware(counted: Readonly<Record<string, readonly 
               );
         const result = await table.mutate(req);
         const deltas = new Map<string, number>();
+        const after: readonly (Record<string, unknown> | undefined)[] =
+          req.type === 'add' || req.type === 'put' ? req.values : [];
         before.forEach((row, i) => {
           if (req.type === 'deleteRange' || !result.failures[i]) bump(deltas, name, indexes, row, -1);
         });
-        if (req.type === 'add' || req.type === 'put') {
-          req.values.forEach((row: Record<string, unknown>, i) => {
-            if (!result.failures[i]) bump(deltas, name, indexes, row, 1);
-          });
-        }
+        after.forEach((row, i) => {
+          if (!result.failures[i]) bump(deltas, name, indexes, row, 1);
+        });
+        // `before` holds a row (or undefined) for each written key, in order.
+        before.forEach((row, i) => {
+          if (req.type === 'deleteRange' || !result.failures[i]) noteMoves(deltas, name, indexes, row, after[i]);
+        });
         const changed = [...deltas].filter(([, delta]) => delta !== 0);
         if (changed.length === 0) return result;
         const current: (CountRow | undefined)[] = await counts.getMany({ trans, keys: changed.map(([key]) => key) });

@@ -123,8 +123,9 @@ export const syncedTables = {
   }),
   saved_links: table({
     key: 'id',
-    // [directory_id+created_at]: a directory's links newest first, a window at a time.
-    indexes: ['directory_id', 'owner_id', '[directory_id+created_at]'],
+    // [directory_id+created_at+id]: a directory's links newest first, a window at a time, and
+    // one link's place in that order named by its key (link-window.ts anchors).
+    indexes: ['directory_id', 'owner_id', '[directory_id+created_at+id]'],
     counted: ['directory_id', 'owner_id'],
     fields: {
       ...base,

@@ -10,6 +10,7 @@ import {
   syncedTableNames,
   type SyncedTableName,
 } from '../data/synced-tables.ts';
+import { forgetAnchors } from '../data/queries/link-window.ts';
 import type { Touched } from '../data/targets.ts';
 import type { WireRows } from '../backend/sync-transport.ts';
 
@@ -161,5 +162,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 export async function clearSyncedTables(db: LinkboardDb): Promise<void> {
+  forgetAnchors(db);
   for (const name of syncedTableNames) await db.table(name).clear();
 }
