@@ -10,7 +10,7 @@ import {
   syncedTableNames,
   type SyncedTableName,
 } from '../data/synced-tables.ts';
-import { forgetAnchors } from '../data/queries/link-window.ts';
+import { forgetAnchors } from '../data/queries/link-anchors.ts';
 import type { Touched } from '../data/targets.ts';
 import type { WireRows } from '../backend/sync-transport.ts';
 
@@ -162,6 +162,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 export async function clearSyncedTables(db: LinkboardDb): Promise<void> {
-  forgetAnchors(db);
+  await forgetAnchors(db);
   for (const name of syncedTableNames) await db.table(name).clear();
 }

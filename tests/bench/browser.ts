@@ -116,7 +116,7 @@ export interface ProbeResult {
 export function probeStart(
   page: Page,
   key: string,
-  spec: { event?: 'click' | 'keydown'; check: string; args?: unknown[]; timeoutMs?: number },
+  spec: { event?: 'click' | 'keydown' | 'scroll'; check: string; args?: unknown[]; timeoutMs?: number },
 ): Promise<void> {
   return run(page, `window.__probe.start(${JSON.stringify(key)}, ${JSON.stringify(spec)})`);
 }

@@ -42,22 +42,32 @@ export async function scale(
   });
 
   await openDirectory(page, account, directory);
-  // Scrolling the grid to a far link: from setting scrollTop to that link's card painted.
-  const scroll: number[] = [];
-  for (const index of [1_000, 10_000, 25_000, 40_000, 49_990]) {
+  // Scrolling the grid to a far link: from the scroll event to that link's card painted. The
+  // first jump is made as the directory first shows, before its anchors (link-anchors.ts) are
+  // taken; the others after the list has been open for 2 s, as a user reads its first screen.
+  const scrollTo = async (index: number): Promise<number> => {
     const title = seededTitle(index + 1);
-    await probeStart(page, 'scroll', { check: 'hasTitle', args: [title], timeoutMs: 30_000 });
+    await probeStart(page, 'scroll', { event: 'scroll', check: 'hasTitle', args: [title], timeoutMs: 30_000 });
     await run(
       page,
       `document.querySelector('[role="region"][aria-label="Links grid"]').scrollTop = ${Math.floor(index / COLUMNS) * CARD_ROW_HEIGHT}`,
     );
-    scroll.push(painted(await probeResult(page, 'scroll'), `scroll to ${title}`));
-  }
+    return painted(await probeResult(page, 'scroll'), `scroll to ${title}`);
+  };
+  measures.push({
+    name: `first scroll to a far link → painted, ${LINKS.toLocaleString('en')} links`,
+    unit: 'ms',
+    samples: [await scrollTo(25_000)],
+    note: 'the grid scrolled to link 25,000 as the directory first shows on this device (one sample)',
+  });
+  await page.waitForTimeout(2_000);
+  const scroll: number[] = [];
+  for (const index of [1_000, 10_000, 40_000, 49_990, 30_000]) scroll.push(await scrollTo(index));
   measures.push({
     name: `scroll to a far link → painted, ${LINKS.toLocaleString('en')} links`,
     unit: 'ms',
     samples: scroll,
-    note: 'the grid scrolled to links 1,000, 10,000, 25,000, 40,000 and 49,990 (its window read from IndexedDB at that offset)',
+    note: 'the grid scrolled to links 1,000, 10,000, 40,000, 49,990 and 30,000, 2 s after the directory showed',
   });
   await run(page, `document.querySelector('[role="region"][aria-label="Links grid"]').scrollTop = 0`);
 

@@ -1,5 +1,6 @@
 // Dexie's liveQuery needs a global indexedDB (the databases themselves are each test's own).
 import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { liveQuery, type WhereClause } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { movesKey } from '../../src/data/index-counts.ts';
@@ -10,9 +11,11 @@ import {
   pagesFor,
   readLinkWindow,
   readWindowRows,
-  takeAnchors,
   type LinkSlice,
 } from '../../src/data/queries/link-window.ts';
+import { ANCHOR_STEP, ANCHORS_META_PREFIX, anchorsFor, takeAnchors } from '../../src/data/queries/link-anchors.ts';
+import { openUserDb } from '../../src/data/db.ts';
+import { clearSyncedTables, syncScope } from '../../src/sync/apply-rows.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
 import { ME, ctx, freshDb, makeDirectory, makeLink } from './helpers.ts';
 
@@ -78,23 +81,33 @@ describe("the Links screen's window", () => {
 });
 
 describe('anchors: far windows without stepping over every link before them', () => {
-  /** 2,600 links in groups of 300 sharing a created_at (an import), and the order the screen shows them in. */
-  async function tied() {
-    const db = freshDb();
+  const S = ANCHOR_STEP;
+  /** 2.6 steps of links in groups sharing a created_at (an import), and the order the screen shows them in. */
+  const N = Math.round(2.6 * S);
+  async function tied(db = freshDb()) {
     const directory = makeDirectory({ owner_id: ME });
     await db.link_directories.put(directory);
-    const links = Array.from({ length: 2_600 }, (_, i) =>
-      makeLink({ directory_id: directory.id, owner_id: ME, title: `Link ${i}`, created_at: day(Math.floor(i / 300)) }),
+    const links = Array.from({ length: N }, (_, i) =>
+      makeLink({
+        directory_id: directory.id,
+        owner_id: ME,
+        title: `Link ${i}`,
+        created_at: day(Math.floor(i / Math.round(0.3 * S))),
+      }),
     );
     await db.saved_links.bulkPut(links);
     const order = [...links].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
     return { db, directory, order };
   }
   const titles = (rows: readonly LinkRow[]) => rows.map((row) => row.title);
+  /** The places of anchors taken after `arrived` links came above the second one. */
+  const places = (arrived = 0) => Array.from({ length: Math.ceil(N / S) }, (_, i) => (i === 0 ? 0 : i * S + arrived));
+  /** Anchors taken when idle: a walk in fake-indexeddb takes a while. */
+  const idle = { timeout: 15_000, interval: 50 };
 
   it('give the same windows as stepping from the newest link, ties included', async () => {
     const { db, directory, order } = await tied();
-    const offsets = [0, 999, 1_000, 1_001, 1_777, 2_000, 2_552];
+    const offsets = [0, S - 1, S, S + 1, Math.round(1.777 * S), 2 * S, N - 48];
     const before = await Promise.all(offsets.map((from) => readWindowRows(db, directory.id, from, from + 48)));
     await takeAnchors(db, directory.id);
     const between = vi.spyOn(Object.getPrototypeOf(db.saved_links.where('id')) as WhereClause, 'between');
@@ -103,28 +116,113 @@ describe('anchors: far windows without stepping over every link before them', ()
       expect(titles(rows), `from ${from}`).toEqual(titles(order.slice(from, from + 48)));
       expect(titles(rows)).toEqual(titles(before[i]!));
     }
-    // From 1,000 on, a window is read up to the anchor before it: the link at 1,000 or 2,000.
+    // From S on, a window is read up to the anchor before it: the link at S or 2S.
     const uppers = between.mock.calls.map(([, upper]) => (upper as string[])[2]);
-    expect(uppers).toContain(order[1_000]!.id);
-    expect(uppers).toContain(order[2_000]!.id);
+    expect(uppers).toContain(order[S]!.id);
+    expect(uppers).toContain(order[2 * S]!.id);
     between.mockRestore();
   });
 
-  it('are dropped when a link arrives or leaves, and kept through an edit', async () => {
+  it('move down past links arriving above them, as a new link does', async () => {
     const { db, directory, order } = await tied();
     await takeAnchors(db, directory.id);
+    const held = anchorsFor(db, directory.id)!;
+    expect(held.places).toEqual(places());
+    const newest = [day(100), day(101)].map((at, i) =>
+      makeLink({ directory_id: directory.id, owner_id: ME, title: `Newest ${i}`, created_at: at }),
+    );
+    await db.saved_links.bulkPut(newest);
+    const shifted = [...newest.reverse(), ...order];
+    const between = vi.spyOn(Object.getPrototypeOf(db.saved_links.where('id')) as WhereClause, 'between');
+    expect(titles(await readWindowRows(db, directory.id, 1.5 * S, 1.5 * S + 10))).toEqual(
+      titles(shifted.slice(1.5 * S, 1.5 * S + 10)),
+    );
+    expect(anchorsFor(db, directory.id)?.places).toEqual(places(2));
+    // The window was read from the anchor at S + 2, not stepped to from the newest link.
+    expect(between.mock.calls.map(([, upper]) => upper)).toContainEqual([directory.id, ...held.keys[1]!]);
+    between.mockRestore();
+    expect(titles(await readWindowRows(db, directory.id, 2 * S + 1, 2 * S + 11))).toEqual(
+      titles(shifted.slice(2 * S + 1, 2 * S + 11)),
+    );
+  });
+
+  it('wake a far window read from them when a link arrives above it', async () => {
+    const { db, directory, order } = await tied();
+    await takeAnchors(db, directory.id);
+    const from = 1.5 * S;
+    const results: string[][] = [];
+    const subscription = liveQuery(() => readWindowRows(db, directory.id, from, from + 10)).subscribe((rows) =>
+      results.push(titles(rows)),
+    );
+    await vi.waitFor(() => expect(results).toEqual([titles(order.slice(from, from + 10))]));
     const newest = makeLink({ directory_id: directory.id, owner_id: ME, title: 'Newest', created_at: day(100) });
     await db.saved_links.put(newest);
-    const shifted = [newest, ...order];
-    expect(titles(await readWindowRows(db, directory.id, 1_500, 1_510))).toEqual(titles(shifted.slice(1_500, 1_510)));
-    await takeAnchors(db, directory.id);
+    await vi.waitFor(() => expect(results.at(-1)).toEqual(titles(order.slice(from - 1, from + 9))));
+    subscription.unsubscribe();
+  });
+
+  it('are dropped when a link leaves or arrives below them, taken again when idle, and kept through an edit', async () => {
+    const { db, directory, order } = await tied();
+    const held = await takeAnchors(db, directory.id);
     await db.saved_links.delete(order[10]!.id);
-    const after = shifted.filter((link) => link.id !== order[10]!.id);
-    expect(titles(await readWindowRows(db, directory.id, 2_100, 2_110))).toEqual(titles(after.slice(2_100, 2_110)));
-    await takeAnchors(db, directory.id);
-    await db.saved_links.update(after[1_200]!.id, { title: 'Renamed' });
-    after[1_200] = { ...after[1_200]!, title: 'Renamed' };
-    expect(titles(await readWindowRows(db, directory.id, 1_195, 1_205))).toEqual(titles(after.slice(1_195, 1_205)));
+    let expected = order.filter((link) => link.id !== order[10]!.id);
+    expect(titles(await readWindowRows(db, directory.id, 2.1 * S, 2.1 * S + 10))).toEqual(
+      titles(expected.slice(2.1 * S, 2.1 * S + 10)),
+    );
+    expect(anchorsFor(db, directory.id)).not.toBe(held);
+    await vi.waitFor(() => expect(anchorsFor(db, directory.id)?.places).toEqual(places()), idle);
+
+    // An old bookmark imported: it lands below the second anchor and shifts the third.
+    const old = makeLink({ directory_id: directory.id, owner_id: ME, title: 'Old', created_at: day(-5) });
+    await db.saved_links.put(old);
+    expected = [...expected, old];
+    const before = anchorsFor(db, directory.id);
+    expect(titles(await readWindowRows(db, directory.id, N - 10, N))).toEqual(titles(expected.slice(N - 10, N)));
+    expect(anchorsFor(db, directory.id)).not.toBe(before);
+    expect(anchorsFor(db, directory.id)?.moves ?? null).not.toBe(before?.moves);
+
+    // Taken again when idle (after the read above dropped them).
+    const moves = (await db.counts.get(movesKey('saved_links', 'directory_id', directory.id)))?.n;
+    await vi.waitFor(() => expect(anchorsFor(db, directory.id)?.moves).toBe(moves), idle);
+    const anchors = anchorsFor(db, directory.id);
+    await db.saved_links.update(expected[1.2 * S]!.id, { title: 'Renamed' });
+    expected[1.2 * S] = { ...expected[1.2 * S]!, title: 'Renamed' };
+    expect(titles(await readWindowRows(db, directory.id, 1.2 * S - 5, 1.2 * S + 5))).toEqual(
+      titles(expected.slice(1.2 * S - 5, 1.2 * S + 5)),
+    );
+    expect(anchorsFor(db, directory.id)).toBe(anchors);
+  });
+
+  it('are kept, and a directory opened again starts from them, shifted past new links', async () => {
+    const factory = new IDBFactory();
+    const { db, directory, order } = await tied(openUserDb(ME, { indexedDB: factory, IDBKeyRange }));
+    const taken = await takeAnchors(db, directory.id);
+    const key = `${ANCHORS_META_PREFIX}${directory.id}`;
+    await vi.waitFor(async () => expect((await db.meta.get(key))?.value).toEqual(taken), idle);
+    const newest = makeLink({ directory_id: directory.id, owner_id: ME, title: 'Newest', created_at: day(100) });
+    await db.saved_links.put(newest);
+    db.close();
+
+    const again = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+    await readLinkWindow(again, directory.id, false, 0, 48);
+    // The kept anchors, shifted past the new link: a walk would have found places(0).
+    await vi.waitFor(() => expect(anchorsFor(again, directory.id)?.places).toEqual(places(1)), idle);
+    const shifted = [newest, ...order];
+    expect(titles(await readWindowRows(again, directory.id, 2.3 * S, 2.3 * S + 10))).toEqual(
+      titles(shifted.slice(2.3 * S, 2.3 * S + 10)),
+    );
+
+    // A clear (a pull from scratch) forgets them.
+    await again.transaction('rw', syncScope(again), () => clearSyncedTables(again));
+    expect(anchorsFor(again, directory.id)).toBeNull();
+    expect(await again.meta.get(key)).toBeUndefined();
+  });
+
+  it('of a long directory are taken when the screen first reads it', async () => {
+    const { db, directory } = await tied();
+    expect(anchorsFor(db, directory.id)).toBeNull();
+    await readLinkWindow(db, directory.id, false, 0, 48);
+    await vi.waitFor(() => expect(anchorsFor(db, directory.id)?.keys).toHaveLength(places().length), idle);
   });
 
   it('count a link moved to another directory as leaving one and arriving in the other', async () => {
@@ -133,7 +231,7 @@ describe('anchors: far windows without stepping over every link before them', ()
     await db.link_directories.put(other);
     const moves = async (id: string) => (await db.counts.get(movesKey('saved_links', 'directory_id', id)))?.n ?? 0;
     const [here, there] = [await moves(directory.id), await moves(other.id)];
-    expect(here).toBe(2_600);
+    expect(here).toBe(N);
     const link = (await db.saved_links.where('directory_id').equals(directory.id).first())!;
     await db.saved_links.update(link.id, { title: 'Edited' });
     expect(await moves(directory.id)).toBe(here);

@@ -1,6 +1,7 @@
 /**
  * A directory's links as the Links screen shows them (issue 15, point 1): only the rows in
- * view, read newest first through the [directory_id+created_at] index, and the directory's
+ * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
+ * them in a long directory: link-anchors.ts), and the directory's
  * kept count (index-counts.ts). A write to another directory wakes neither; a write to this
  * one re-reads one window and one count row, not the directory. A search reads the directory's
  * links once and filters them in memory on each keystroke. Changes made on this device show
@@ -9,10 +10,21 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { keptCount } from '../counts.ts';
-import { COUNTS_STORE, movesKey, type CountRow } from '../index-counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { LinkRow } from '../rows.ts';
+import {
+  anchorBefore,
+  anchorsFor,
+  ANCHOR_STEP,
+  directoryEnd,
+  directoryStart,
+  movesOf,
+  shiftAnchors,
+  wantAnchors,
+  WINDOW_INDEX,
+  type Anchors,
+} from './link-anchors.ts';
 import { newestFirst, newestFirstOrder } from './directories.ts';
 import { readSince, useWithPending } from './live-rows.ts';
 
@@ -81,120 +93,47 @@ export function overlaySlice(slice: LinkSlice, writes: readonly PendingWrite[], 
   return { total, start: slice.start, rows };
 }
 
-const WINDOW_INDEX = '[directory_id+created_at+id]';
-
-/**
- * Every key of the directory: [directoryId] sorts before each of its entries (a shorter array
- * first) and [directoryId, []] after (an array after every string). Dexie.maxKey twice in one key
- * would be refused: IndexedDB takes no object twice in a key.
- */
-const directoryStart = (directoryId: string) => [directoryId];
-const directoryEnd = (directoryId: string) => [directoryId, []];
-
-const inDirectory = (db: LinkboardDb, directoryId: string) =>
-  db.saved_links.where(WINDOW_INDEX).between(directoryStart(directoryId), directoryEnd(directoryId));
-
-/**
- * Every ANCHOR_STEP-th link's place in a directory's order (newest first): its created_at and id,
- * the key of its [directory_id+created_at+id] entry. IndexedDB reaches an offset by stepping over
- * every entry before it (7 µs each in Chromium: 350 ms to the end of 50,000 links); from the
- * anchor before it, a window is at most ANCHOR_STEP entries away. Anchors hold while the
- * directory's moves count (index-counts.ts movesKey) is the one they were taken at: a link
- * arriving or leaving shifts every place after it, an edit shifts none.
- */
-interface Anchors {
-  moves: number;
-  keys: readonly (readonly [createdAt: string, id: string])[];
-}
-
-export const ANCHOR_STEP = 1_000;
-
-const anchorsOf = new WeakMap<LinkboardDb, Map<string, Anchors>>();
-const taking = new WeakMap<LinkboardDb, Set<string>>();
-
-/** Forgets every anchor of `db` (its synced tables were cleared: rows may come back at other places). */
-export function forgetAnchors(db: LinkboardDb): void {
-  anchorsOf.delete(db);
-}
-
-/**
- * Walks the directory's index once, newest first, noting the key every ANCHOR_STEP entries (one
- * `advance` each: 50 requests for 50,000 links), with the moves count, in one read-only
- * transaction so the two agree. Off the screen's path: a window read starts it when it had to
- * step far, and uses its anchors from the next read on.
- */
-export async function takeAnchors(db: LinkboardDb, directoryId: string): Promise<void> {
-  const busy = taking.get(db) ?? new Set<string>();
-  taking.set(db, busy);
-  if (busy.has(directoryId)) return;
-  busy.add(directoryId);
-  try {
-    const anchors = await new Promise<Anchors>((resolve, reject) => {
-      const tx = db.backendDB().transaction([COUNTS_STORE, 'saved_links'], 'readonly');
-      const keys: (readonly [string, string])[] = [];
-      let moves = 0;
-      const counted = tx.objectStore(COUNTS_STORE).get(movesKey('saved_links', 'directory_id', directoryId));
-      counted.onsuccess = () => {
-        moves = (counted.result as CountRow | undefined)?.n ?? 0;
-      };
-      const range = db.keyRange.bound(directoryStart(directoryId), directoryEnd(directoryId));
-      const walk = tx.objectStore('saved_links').index(WINDOW_INDEX).openKeyCursor(range, 'prev');
-      walk.onsuccess = () => {
-        const cursor = walk.result;
-        if (!cursor) return;
-        const key = cursor.key as [string, string, string];
-        keys.push([key[1], key[2]]);
-        cursor.advance(ANCHOR_STEP);
-      };
-      tx.oncomplete = () => resolve({ moves, keys });
-      tx.onerror = () => reject(tx.error ?? new Error('taking anchors failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('taking anchors aborted'));
-    });
-    const byDirectory = anchorsOf.get(db) ?? new Map<string, Anchors>();
-    byDirectory.set(directoryId, anchors);
-    anchorsOf.set(db, byDirectory);
-  } finally {
-    busy.delete(directoryId);
-  }
-}
-
 /**
  * Links `from` to `to` of a directory, newest first, through [directory_id+created_at+id]: from
- * the last anchor at or before `from` when there is one, else from the newest link. A live query
- * over this is woken only by writes to this directory's links. Answers the anchors it used.
+ * the anchor before `from` when there is one (link-anchors.ts), else from the newest link. The
+ * window's two end keys are found with a key cursor (an advance each, inside IndexedDB), then its
+ * rows read in one getAll between them: a cursor over the rows would make one request per row
+ * (0.2 ms each in Chromium). A live query over this is woken only by writes to this directory's
+ * links.
  */
 async function windowRows(
   db: LinkboardDb,
   directoryId: string,
   from: number,
   to: number,
-): Promise<{ rows: LinkRow[]; used: Anchors | null }> {
-  const anchors = anchorsOf.get(db)?.get(directoryId) ?? null;
-  const k = anchors ? Math.min(Math.floor(from / ANCHOR_STEP), anchors.keys.length - 1) : 0;
-  if (anchors && k > 0) {
-    const [createdAt, id] = anchors.keys[k]!;
-    const rows = await db.saved_links
+  anchors: Anchors | null,
+): Promise<LinkRow[]> {
+  const anchor = anchorBefore(anchors, from);
+  const upper = anchor ? [directoryId, ...anchor.key] : directoryEnd(directoryId);
+  const skip = from - (anchor?.place ?? 0);
+  const keyAt = async (n: number) => {
+    const keys = await db.saved_links
       .where(WINDOW_INDEX)
-      .between(directoryStart(directoryId), [directoryId, createdAt, id], true, true)
+      .between(directoryStart(directoryId), upper, true, true)
       .reverse()
-      .offset(from - k * ANCHOR_STEP)
-      .limit(to - from)
-      .toArray();
-    return { rows, used: anchors };
-  }
-  const rows = await inDirectory(db, directoryId)
-    .reverse()
-    .offset(from)
-    .limit(to - from)
+      .offset(n)
+      .limit(1)
+      .keys();
+    return keys[0] as unknown[] | undefined;
+  };
+  const [newest, oldest] = await Promise.all([skip === 0 ? upper : keyAt(skip), keyAt(skip + to - from - 1)]);
+  if (newest === undefined) return [];
+  const rows = await db.saved_links
+    .where(WINDOW_INDEX)
+    .between(oldest ?? directoryStart(directoryId), newest, true, true)
     .toArray();
-  return { rows, used: null };
+  return rows.reverse();
 }
 
 /**
  * Links `from` to `to` of a directory, newest first (see windowRows), with the directory's
- * moves count read beside them: anchors taken at another count are dropped and the window read
- * again from the newest link. A read that stepped over ANCHOR_STEP links or more takes anchors
- * for the next one.
+ * moves count read beside them: a window read from anchors taken at another count is read again
+ * from the anchors shifted past the links that arrived since, or from the newest link.
  */
 export async function readWindowRows(
   db: LinkboardDb,
@@ -202,20 +141,16 @@ export async function readWindowRows(
   from: number,
   to: number,
 ): Promise<LinkRow[]> {
-  const [moves, first] = await Promise.all([keptMoves(db, directoryId), windowRows(db, directoryId, from, to)]);
-  let { rows } = first;
-  if (first.used && first.used.moves !== moves) {
-    anchorsOf.get(db)?.delete(directoryId);
-    rows = (await windowRows(db, directoryId, from, to)).rows;
-  }
-  if (from >= ANCHOR_STEP && !anchorsOf.get(db)?.has(directoryId)) {
-    setTimeout(() => void takeAnchors(db, directoryId).catch(() => undefined), 0);
-  }
-  return rows;
+  // One read-only transaction: the window's end keys, its rows and the moves count agree.
+  return db.transaction('r', db.saved_links, db.counts, async () => {
+    const anchors = anchorBefore(anchorsFor(db, directoryId), from) ? anchorsFor(db, directoryId) : null;
+    const [moves, rows] = await Promise.all([movesOf(db, directoryId), windowRows(db, directoryId, from, to, anchors)]);
+    if (!anchors || anchors.moves === moves) return rows;
+    const shifted = await shiftAnchors(db, directoryId, anchors);
+    if (!shifted) wantAnchors(db, directoryId);
+    return windowRows(db, directoryId, from, to, shifted);
+  });
 }
-
-const keptMoves = async (db: LinkboardDb, directoryId: string): Promise<number> =>
-  (await db.counts.get(movesKey('saved_links', 'directory_id', directoryId)))?.n ?? 0;
 
 /**
  * One read of the Links screen (a live query): the directory's kept count (index-counts.ts),
@@ -229,6 +164,8 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, searching: 
         ? db.saved_links.where('directory_id').equals(directoryId).toArray().then(newestFirst)
         : readWindowRows(db, directoryId, from, to),
     ]);
+    // A long directory's anchors are taken when the browser is idle, before a scroll needs them.
+    if (!searching && count >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId);
     const slice: LinkSlice = searching ? sliceOf(rows) : { total: count, start: from, rows };
     return { count, all: searching, slice };
   });
