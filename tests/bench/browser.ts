@@ -105,6 +105,14 @@ export async function openDirectory(page: Page, account: Account, directoryId: s
   await page.locator('[data-testid="link-card"]').first().waitFor({ timeout: 60_000 });
 }
 
+/**
+ * A click as a hand makes it: the button held 80 ms between press and release. Playwright's
+ * plain click sends both in the same millisecond, so the click event's clock (its timeStamp,
+ * taken at the press) would count the press's own handling (focus leaving the field, hover and
+ * focus styles: 4-6 ms measured with the Event Timing API) that a hand's release never waits for.
+ */
+export const HAND_CLICK = { delay: 80 } as const;
+
 export interface ProbeResult {
   toDom?: number;
   toPaint?: number;

@@ -5,7 +5,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
 import { Temporal } from 'temporal-polyfill';
 import type { WriteLog } from '../../src/perf/bench-hook.ts';
-import { hook, probeResult, probeStart, run, waitFor, waitSynced } from './browser.ts';
+import { HAND_CLICK, hook, probeResult, probeStart, run, waitFor, waitSynced } from './browser.ts';
 import { painted, warmStartSamples, type Plan } from './measures.ts';
 import type { Account, CalendarSeed } from './setup.ts';
 import type { Measure } from './stats.ts';
@@ -76,7 +76,7 @@ async function saveSeries(page: Page, title: string, dates: SeriesDates): Promis
   await dialog.getByLabel('Rule').selectOption({ label: 'Daily' });
   await dialog.getByLabel('Repeat until').fill(dates.until);
   await probeStart(page, 'series', { event: 'click', check: 'agendaTitle', args: [title] });
-  await dialog.getByRole('button', { name: 'Add Event', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add Event', exact: true }).click(HAND_CLICK);
   const ms = painted(await probeResult(page, 'series'), `series ${title}`);
   await dialog.waitFor({ state: 'hidden' });
   return ms;

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
-import { probeResult, probeStart, signIn } from './browser.ts';
+import { HAND_CLICK, probeResult, probeStart, signIn } from './browser.ts';
 import { settled } from './calendar.ts';
 import { painted, warmStartSamples, type Plan } from './measures.ts';
 import {
@@ -104,7 +104,7 @@ async function voteOnce(page: Page, title: string): Promise<{ ms: number; kept: 
   const yes = card.getByRole('button', { name: 'Yes', exact: true });
   await yes.scrollIntoViewIfNeeded();
   await probeStart(page, 'vote', { event: 'click', check: 'voted', args: [title] });
-  await yes.click();
+  await yes.click(HAND_CLICK);
   const ms = painted(await probeResult(page, 'vote'), `vote on ${title}`);
   await settled(page);
   // The server's answer has come back: a refused vote would have been rolled back by now.

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright';
 import type { LinkRow } from '../../src/data/rows.ts';
 import type { BenchHook } from '../../src/perf/bench-hook.ts';
 import { matchesLink } from '../../src/features/links/link-filters.ts';
-import { hook, probeResult, probeStart, run, waitFor, waitSynced, type ProbeResult } from './browser.ts';
+import { HAND_CLICK, hook, probeResult, probeStart, run, waitFor, waitSynced, type ProbeResult } from './browser.ts';
 import { seededTags, seededTitle, seededUrl } from './setup.ts';
 import type { Measure } from './stats.ts';
 
@@ -27,7 +27,7 @@ async function addLinkOnce(page: Page, title: string): Promise<number> {
   await dialog.getByLabel('URL').fill(`https://added.test/${encodeURIComponent(title)}`);
   await dialog.getByLabel('Title').fill(title);
   await probeStart(page, 'add', { event: 'click', check: 'hasTitle', args: [title] });
-  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await dialog.getByRole('button', { name: 'Add Link' }).click(HAND_CLICK);
   const ms = painted(await probeResult(page, 'add'), `add ${title}`);
   await dialog.waitFor({ state: 'hidden' });
   return ms;
@@ -43,7 +43,7 @@ async function toggleFavoriteOnce(page: Page, title: string, to: boolean): Promi
   const dialog = page.getByRole('dialog', { name: 'Edit Link' });
   await dialog.getByRole('button', { name: to ? 'Add to favorites' : 'Remove from favorites' }).click();
   await probeStart(page, 'fav', { event: 'click', check: 'favorite', args: [title, to] });
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click(HAND_CLICK);
   const ms = painted(await probeResult(page, 'fav'), `favourite ${title}`);
   await dialog.waitFor({ state: 'hidden' });
   return ms;
