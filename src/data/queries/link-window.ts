@@ -111,17 +111,21 @@ async function windowRows(
   const anchor = anchorBefore(anchors, from);
   const upper = anchor ? [directoryId, ...anchor.key] : directoryEnd(directoryId);
   const skip = from - (anchor?.place ?? 0);
-  const keyAt = async (n: number) => {
-    const keys = await db.saved_links
+  const keys = (n: number, limit: number) =>
+    db.saved_links
       .where(WINDOW_INDEX)
       .between(directoryStart(directoryId), upper, true, true)
       .reverse()
       .offset(n)
-      .limit(1)
-      .keys();
-    return keys[0] as unknown[] | undefined;
-  };
-  const [newest, oldest] = await Promise.all([skip === 0 ? upper : keyAt(skip), keyAt(skip + to - from - 1)]);
+      .limit(limit)
+      .keys() as Promise<unknown[][]>;
+  const keyAt = async (n: number) => (await keys(n, 1))[0];
+  // Two advances step over `skip` entries twice; past an anchor's step, one walk over the
+  // window's keys (a request per key) costs less than the second.
+  const [newest, oldest] =
+    skip > ANCHOR_STEP
+      ? await keys(skip, to - from).then((found) => [found[0], found.at(-1)])
+      : await Promise.all([skip === 0 ? upper : keyAt(skip), keyAt(skip + to - from - 1)]);
   if (newest === undefined) return [];
   const rows = await db.saved_links
     .where(WINDOW_INDEX)
