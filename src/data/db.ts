@@ -52,10 +52,12 @@ export class LinkboardDb extends Dexie {
     // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at];
     // 3: the counts store, filled from the rows already there; 4: the calendar's local keys
     // (calendar-index.ts), set on the rows already there, and their kinds counted; 5: saved_links
-    // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors).
+    // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors);
+    // 6: saved_links without owner_id (its count is kept: counts.ts).
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
+    const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
     this.version(3)
       .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
@@ -73,7 +75,8 @@ export class LinkboardDb extends Dexie {
         await tx.table(COUNTS_STORE).where('key').between(lower, upper, true, true).delete();
         await tx.table(COUNTS_STORE).bulkPut(countsOf('calendar_events', counted.calendar_events ?? [], events));
       });
-    this.version(5).stores(stores);
+    this.version(5).stores(v5);
+    this.version(6).stores(stores);
     this.use(indexCountsMiddleware(counted));
     this.use(calendarKeysMiddleware('calendar_events'));
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));

@@ -98,7 +98,8 @@ function batchRun(steps: readonly MutationStep[], start: number): readonly Mutat
 function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
   const tables = new Set<string>();
   for (const name of names) for (const table of mutators[name].tables) tables.add(table);
-  return [...[...tables].map((table) => db.table(table)), db.outbox];
+  // counts: a mutator may read a kept count (a plan's limit), kept in the same transaction.
+  return [...[...tables].map((table) => db.table(table)), db.outbox, db.counts];
 }
 
 /**

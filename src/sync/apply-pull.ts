@@ -57,7 +57,7 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
   const written = rows.tables();
   if (purge.length > 0) for (const name of withChildren(['link_directories'])) written.add(name);
   const run = (narrow: boolean) =>
-    db.transaction('rw', narrow ? [...written, 'outbox', 'meta'] : syncScope(db), async () => {
+    db.transaction('rw', narrow ? [...written, 'outbox', 'meta', 'counts'] : syncScope(db), async () => {
       if (fromScratch) await clearSyncedTables(db);
       // What the page writes and deletes (purged directories with their content) is noted; after
       // a clear every optimistic row is gone, so the whole queue is re-applied. Otherwise only the

@@ -16,7 +16,7 @@ import type { WireRows } from '../backend/sync-transport.ts';
 
 /** Every table a sync write may touch. */
 export function syncScope(db: LinkboardDb) {
-  return [...syncedTableNames.map((name) => db.table(name)), db.outbox, db.meta];
+  return [...syncedTableNames.map((name) => db.table(name)), db.outbox, db.meta, db.counts];
 }
 
 /** `tables` and every table whose rows go with theirs (a directory's links, a poll's votes). */

@@ -338,13 +338,13 @@ describe('sync at IndexedDB speed', () => {
     expect(await db.saved_links.count()).toBe(6);
   });
 
-  it('writes a pulled page over only the tables it touches (with the outbox and meta)', async () => {
+  it('writes a pulled page over only the tables it touches (with the outbox, meta and counts)', async () => {
     server.write('saved_links', makeLink({ directory_id: dir.id }));
     const seen = watchTransactions();
     await engine().sync();
     const writes = seen.filter((tx) => tx.mode === 'readwrite');
     expect(writes).toHaveLength(1);
-    expect(writes[0]?.stores.sort()).toEqual(['meta', 'outbox', 'saved_links']);
+    expect(writes[0]?.stores.sort()).toEqual(['counts', 'meta', 'outbox', 'saved_links']);
   });
 
   it('a page touching a queued change re-applies it over every table it needs', async () => {
@@ -361,7 +361,7 @@ describe('sync at IndexedDB speed', () => {
     // Over the page's tables first; the queued update also reads directories and members, so
     // that transaction is given up (nothing written) and the page is written over every table.
     const writes = seen.filter((tx) => tx.mode === 'readwrite').map((tx) => tx.stores.length);
-    expect(writes).toEqual([3, syncScope(db).length]);
+    expect(writes).toEqual([4, syncScope(db).length]);
   });
 
   it('a pull from scratch writes its later pages without reading what the device holds first', async () => {

@@ -4,6 +4,7 @@ import { messages } from '../../domain/sync-codes.ts';
 import { TAG_MAX, cleanTags, creationTime, isBlank, normalizeUrl } from '../../domain/validation.ts';
 import { directoryRule, roleMay } from '../../domain/permissions.ts';
 import { editableDirectory, roleIn } from '../access.ts';
+import { keptCount } from '../counts.ts';
 import type { MutationArgs } from '../mutation-args.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { MutationError, refuse } from '../mutation-error.ts';
@@ -91,7 +92,7 @@ function newLinkRow(args: MutationArgs['link.create'], directory: DirectoryRow |
   };
 }
 
-const ownedLinks = (tx: LinkboardTx, ownerId: string) => tx.saved_links.where('owner_id').equals(ownerId).count();
+const ownedLinks = (tx: LinkboardTx, ownerId: string) => keptCount(tx, 'saved_links', 'owner_id', ownerId);
 
 export const linkCreate: Mutator<'link.create'> = {
   tables: linkTables,

@@ -4,6 +4,7 @@
  * count, and the calendar items already there. Works offline like everything else.
  */
 import type { LinkboardDb } from '../../data/db.ts';
+import { keptCount } from '../../data/counts.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { countsAsEventThisMonth } from '../../domain/limits.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -31,7 +32,7 @@ export function eventKey(item: { is_task: boolean; title: string; starts_at: str
 }
 
 export async function readImportState(db: LinkboardDb, ctx: MutationContext): Promise<ImportState> {
-  return db.transaction('r', [db.link_directories, db.saved_links, db.calendar_events], async () => {
+  return db.transaction('r', [db.link_directories, db.saved_links, db.calendar_events, db.counts], async () => {
     const directories = await db.link_directories.where('owner_id').equals(ctx.userId).toArray();
     directories.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     const urlsByDirectory = new Map<string, Set<string>>(directories.map((dir) => [dir.id, new Set()]));
@@ -40,7 +41,7 @@ export async function readImportState(db: LinkboardDb, ctx: MutationContext): Pr
       .anyOf(directories.map((dir) => dir.id))
       .toArray();
     for (const link of links) urlsByDirectory.get(link.directory_id)?.add(link.url);
-    const linkCount = await db.saved_links.where('owner_id').equals(ctx.userId).count();
+    const linkCount = await keptCount(db, 'saved_links', 'owner_id', ctx.userId);
     const events = await db.calendar_events.where('owner_id').equals(ctx.userId).toArray();
     const now = ctx.now();
     return {
