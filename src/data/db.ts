@@ -12,7 +12,7 @@ import type {
   UserProfileRow,
   VoteRow,
 } from './rows.ts';
-import { countedIndexes, dexieStores, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
+import { countedIndexes, dexieStores, movedIndexes, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
 import { calendarKeysMiddleware, withCalendarKeys } from './calendar-index.ts';
 import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
 import { PendingWrites, pendingWritesMiddleware } from './pending-writes.ts';
@@ -77,7 +77,7 @@ export class LinkboardDb extends Dexie {
       });
     this.version(5).stores(v5);
     this.version(6).stores(stores);
-    this.use(indexCountsMiddleware(counted));
+    this.use(indexCountsMiddleware(counted, movedIndexes()));
     this.use(calendarKeysMiddleware('calendar_events'));
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }

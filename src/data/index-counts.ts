@@ -146,7 +146,10 @@ async function heldRows(
 }
 
 /** The DBCore middleware keeping `counted` (table → indexes) in the counts store. */
-export function indexCountsMiddleware(counted: Readonly<Record<string, readonly string[]>>): Middleware<DBCore> {
+export function indexCountsMiddleware(
+  counted: Readonly<Record<string, readonly string[]>>,
+  moved: Readonly<Record<string, readonly string[]>> = {},
+): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'IndexCounts',
@@ -163,7 +166,12 @@ export function indexCountsMiddleware(counted: Readonly<Record<string, readonly 
         return next;
       }
 
-      async function countedMutate(table: DBCoreTable, indexes: readonly string[], req: DBCoreMutateRequest) {
+      async function countedMutate(
+        table: DBCoreTable,
+        indexes: readonly string[],
+        movedIndexes: readonly string[],
+        req: DBCoreMutateRequest,
+      ) {
         const counts = down.table(COUNTS_STORE);
         const { trans } = req;
         const name = table.name;
@@ -187,15 +195,12 @@ export function indexCountsMiddleware(counted: Readonly<Record<string, readonly 
         const deltas = new Map<string, number>();
         const after: readonly (Record<string, unknown> | undefined)[] =
           req.type === 'add' || req.type === 'put' ? req.values : [];
+        // `before` holds a row (or undefined) for each written key, in the order of `after`.
         before.forEach((row, i) => {
-          if (req.type === 'deleteRange' || !result.failures[i]) bump(deltas, name, indexes, row, -1);
-        });
-        after.forEach((row, i) => {
-          if (!result.failures[i]) bump(deltas, name, indexes, row, 1);
-        });
-        // `before` holds a row (or undefined) for each written key, in order.
-        before.forEach((row, i) => {
-          if (req.type === 'deleteRange' || !result.failures[i]) noteMoves(deltas, name, indexes, row, after[i]);
+          if (req.type !== 'deleteRange' && result.failures[i]) return;
+          bump(deltas, name, indexes, row, -1);
+          bump(deltas, name, indexes, after[i], 1);
+          noteMoves(deltas, name, movedIndexes, row, after[i]);
         });
         const changed = [...deltas].filter(([, delta]) => delta !== 0);
         if (changed.length === 0) return result;
@@ -221,7 +226,11 @@ export function indexCountsMiddleware(counted: Readonly<Record<string, readonly 
           const table = down.table(name);
           const indexes = counted[name];
           if (!indexes) return table;
-          return { ...table, mutate: (req) => serial(req.trans, () => countedMutate(table, indexes, req)) };
+          const movedIndexes = moved[name] ?? [];
+          return {
+            ...table,
+            mutate: (req) => serial(req.trans, () => countedMutate(table, indexes, movedIndexes, req)),
+          };
         },
       };
     },

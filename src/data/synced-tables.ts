@@ -50,8 +50,13 @@ export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   key: 'id';
   /** Dexie secondary indexes (what the client queries by; '[a+b]' is a compound index). */
   indexes: readonly string[];
-  /** Indexes whose row count per value the client keeps (index-counts.ts): what screens count by. */
+  /** Fields whose row count per value the client keeps (index-counts.ts): what screens count by. */
   counted?: readonly string[];
+  /**
+   * Counted fields whose rows arriving at or leaving a value are counted too (index-counts.ts
+   * movesKey): a screen that keeps places in that value's order checks them by it (link-anchors.ts).
+   */
+  moves?: readonly string[];
   /**
    * Keys the client derives from each stored row and indexes (never columns, never sent or
    * exported; calendar-index.ts): their fields, and the Dexie indexes over them.
@@ -129,6 +134,7 @@ export const syncedTables = {
     // rows by owner, and each index costs every pulled row (12% of a first pull's writes).
     indexes: ['directory_id', '[directory_id+created_at+id]'],
     counted: ['directory_id', 'owner_id'],
+    moves: ['directory_id'],
     fields: {
       ...base,
       directory_id: text,
@@ -249,14 +255,23 @@ export function localFields(name: SyncedTableName): readonly string[] {
   return spec.local?.fields ?? [];
 }
 
-/** The counted indexes per table (index-counts.ts). */
+/** The counted fields per table (index-counts.ts). */
 export function countedIndexes(): Record<string, readonly string[]> {
-  const counted: Record<string, readonly string[]> = {};
+  return specsBy((spec) => spec.counted);
+}
+
+/** The fields per table whose moves are counted (index-counts.ts movesKey). */
+export function movedIndexes(): Record<string, readonly string[]> {
+  return specsBy((spec) => spec.moves);
+}
+
+function specsBy(pick: (spec: SyncedTableSpec) => readonly string[] | undefined): Record<string, readonly string[]> {
+  const picked: Record<string, readonly string[]> = {};
   for (const name of syncedTableNames) {
-    const spec: SyncedTableSpec = syncedTables[name];
-    if (spec.counted) counted[name] = spec.counted;
+    const fields = pick(syncedTables[name]);
+    if (fields) picked[name] = fields;
   }
-  return counted;
+  return picked;
 }
 
 export class InvalidRowError extends Error {

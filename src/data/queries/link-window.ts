@@ -1,11 +1,11 @@
 /**
  * A directory's links as the Links screen shows them (issue 15, point 1): only the rows in
  * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
- * them in a long directory: link-anchors.ts), and the directory's
- * kept count (index-counts.ts). A write to another directory wakes neither; a write to this
- * one re-reads one window and one count row, not the directory. A search reads the directory's
- * links once and filters them in memory on each keystroke. Changes made on this device show
- * before IndexedDB commits them (pending-writes.ts).
+ * them in a long directory: link-anchors.ts), and the directory's kept count (index-counts.ts).
+ * A write to another directory wakes neither; a write to this one re-reads one window and one
+ * count row, not the directory. A search reads the directory's links once and filters them in
+ * memory on each keystroke. Changes made on this device show before IndexedDB commits them
+ * (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
@@ -147,7 +147,8 @@ export async function readWindowRows(
 ): Promise<LinkRow[]> {
   // One read-only transaction: the window's end keys, its rows and the moves count agree.
   return db.transaction('r', db.saved_links, db.counts, async () => {
-    const anchors = anchorBefore(anchorsFor(db, directoryId), from) ? anchorsFor(db, directoryId) : null;
+    const held = anchorsFor(db, directoryId);
+    const anchors = anchorBefore(held, from) ? held : null;
     const [moves, rows] = await Promise.all([movesOf(db, directoryId), windowRows(db, directoryId, from, to, anchors)]);
     if (!anchors || anchors.moves === moves) return rows;
     const shifted = await shiftAnchors(db, directoryId, anchors);
