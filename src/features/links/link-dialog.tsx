@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { memo, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -29,11 +29,7 @@ const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 /** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
 function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
   const { mutate } = useUserDb();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LinkFormInput, unknown, LinkFormValues>({
+  const { register, handleSubmit, control } = useForm<LinkFormInput, unknown, LinkFormValues>({
     resolver: valibotResolver(linkFormSchema),
     defaultValues: {
       url: link?.url ?? initial?.url ?? '',
@@ -115,36 +111,8 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
           </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
             {chooser}
-            <label className="block text-sm font-medium text-slate-800">
-              URL
-              <input
-                className={input}
-                inputMode="url"
-                placeholder="example.com"
-                aria-invalid={!!errors.url}
-                aria-describedby={errors.url ? 'link-url-error' : undefined}
-                {...register('url')}
-              />
-            </label>
-            {errors.url && (
-              <p id="link-url-error" role="alert" className="text-sm text-red-700">
-                {errors.url.message}
-              </p>
-            )}
-            <label className="block text-sm font-medium text-slate-800">
-              Title
-              <input
-                className={input}
-                aria-invalid={!!errors.title}
-                aria-describedby={errors.title ? 'link-title-error' : undefined}
-                {...register('title')}
-              />
-            </label>
-            {errors.title && (
-              <p id="link-title-error" role="alert" className="text-sm text-red-700">
-                {errors.title.message}
-              </p>
-            )}
+            <LinkField name="url" label="URL" control={control} register={register} url />
+            <LinkField name="title" label="Title" control={control} register={register} />
             <label className="block text-sm font-medium text-slate-800">
               Notes
               <textarea className={input} rows={3} {...register('notes')} />
@@ -158,12 +126,59 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
               <Button variant="secondary" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit">{link ? 'Save Changes' : 'Add Link'}</Button>
+              <Button
+                type="submit"
+                onClick={(e) => {
+                  // Saved from the click itself: the form's submission (a style update, a submit
+                  // event) would come between the click and the new link's paint. Enter in a
+                  // field clicks this button too (implicit submission), so it comes here as well.
+                  e.preventDefault();
+                  void handleSubmit(save)(e);
+                }}
+              >
+                {link ? 'Save Changes' : 'Add Link'}
+              </Button>
             </div>
           </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface LinkFieldProps {
+  name: 'url' | 'title';
+  label: string;
+  control: Control<LinkFormInput, unknown, LinkFormValues>;
+  register: UseFormRegister<LinkFormInput>;
+  url?: boolean;
+}
+
+/**
+ * A field with its own error. It reads the error itself (useFormState), so a submit that clears
+ * the errors re-renders this field, not the whole dialog between the click and the new link's paint.
+ */
+function LinkField({ name, label, control, register, url }: LinkFieldProps) {
+  const error = useFormState({ control, name }).errors[name];
+  const errorId = `link-${name}-error`;
+  return (
+    <>
+      <label className="block text-sm font-medium text-slate-800">
+        {label}
+        <input
+          className={input}
+          {...(url ? { inputMode: 'url' as const, placeholder: 'example.com' } : {})}
+          aria-invalid={!!error}
+          aria-describedby={error ? errorId : undefined}
+          {...register(name)}
+        />
+      </label>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
 import { sliceOf } from '../../../src/data/queries/link-window.ts';
@@ -80,7 +80,7 @@ describe('the links list and grid', () => {
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
-  it('runs the chosen action from the menu and closes it with Escape', () => {
+  it('runs the chosen action from the menu and closes it with Escape', async () => {
     const edited: string[] = [];
     render(
       <LinkCollection
@@ -91,12 +91,14 @@ describe('the links list and grid', () => {
         onDelete={noop}
       />,
     );
-    const trigger = screen.getByRole('button', { name: 'Actions for Link 0' });
-    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const trigger = () => screen.getByRole('button', { name: 'Actions for Link 0' });
+    fireEvent.keyDown(trigger(), { key: 'Enter' });
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Share', 'Delete']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    fireEvent.keyDown(trigger, { key: 'Enter' });
+    // The focus is back on the menu's button.
+    await waitFor(() => expect(trigger()).toHaveFocus());
+    fireEvent.keyDown(trigger(), { key: 'Enter' });
     fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
     expect(edited).toEqual(['l0']);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -92,6 +92,16 @@ describe('the Add/Edit Link dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('saves once on Enter in a field (the form clicks its Add Link button)', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('URL'), 'example.com');
+    await user.type(screen.getByLabelText('Title'), 'Example{Enter}');
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(mutate).toHaveBeenCalledTimes(1);
+    expect(mutate).toHaveBeenCalledWith('link.create', expect.objectContaining({ url: 'https://example.com' }));
+  });
+
   it('refuses anything but http and https', async () => {
     const user = userEvent.setup();
     renderDialog();
