@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { PollRow, VoteRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { epochOf } from '../../domain/event-times.ts';
@@ -74,7 +74,7 @@ function useClockPastDeadline(deadline: string | null, now: Date): Date {
   return reached !== null && reached === end && reached >= now.getTime() ? new Date(reached) : now;
 }
 
-export function PollCard({ poll, vote, now: screenNow, timeZone, watermark }: PollCardProps) {
+function PollCardView({ poll, vote, now: screenNow, timeZone, watermark }: PollCardProps) {
   const { mutate } = useUserDb();
   const titleId = useId();
   const [voting, setVoting] = useState(false);
@@ -132,3 +132,9 @@ export function PollCard({ poll, vote, now: screenNow, timeZone, watermark }: Po
     </article>
   );
 }
+
+/**
+ * Memoized: a vote changes its own poll's row (and the user's vote), so only that card renders
+ * again in the frame that shows it, not every card on the board.
+ */
+export const PollCard = memo(PollCardView);
