@@ -17,11 +17,24 @@ import { confirmEmail } from '../support/confirm-email.ts';
 export const benchDist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(projectRoot, '.bench', 'dist');
 
 export function buildApp(): void {
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    env: { ...process.env, VITE_BENCH: '1' },
-  });
+  const result = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--outDir',
+      benchDist,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...(process.env.BENCH_NOMINIFY ? ['--minify', 'false'] : []),
+    ],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_BENCH: '1' },
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build failed (${result.status ?? result.signal})`);
 }
 

@@ -7,6 +7,7 @@ import { syncScope } from '../../src/sync/apply-rows.ts';
 import { SyncEngine, SESSION_EXPIRED, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
+import { SyncTransportError } from '../../src/backend/sync-transport.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
 import { ME, ctx, makeDirectory, makeEvent, makeLink, uuid, watchTransactions as watchAll } from '../data/helpers.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
@@ -308,6 +309,57 @@ describe('sync at IndexedDB speed', () => {
     await a.sync();
     expect(server.pulls.at(-1)).toBe(stored);
     expect(server.pulls.at(-1)).not.toBe(quiet);
+  });
+
+  it('sends the next push batch as soon as an answer arrives, before that answer is written', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push(await addLink(`L${i}`));
+    const events: string[] = [];
+    const transport = server.transport();
+    const recorded = {
+      pull: transport.pull,
+      push: async (mutations: Parameters<typeof transport.push>[0]) => {
+        // What the device still queues when this batch leaves.
+        events.push(`send ${mutations.length}, queued ${await db.outbox.count()}`);
+        const answer = await transport.push(mutations);
+        events.push('answer');
+        return answer;
+      },
+    };
+    expect(await engine({ transport: recorded, batchSize: 5 }).sync()).toBe('synced');
+    // Each batch left while the one before was still queued (its answer not yet written).
+    expect(events).toEqual([
+      'send 5, queued 12',
+      'answer',
+      'send 5, queued 12',
+      'answer',
+      'send 2, queued 7',
+      'answer',
+    ]);
+    expect(server.pushed.flat().map((m) => m.args.id)).toEqual(ids);
+    expect(await db.outbox.count()).toBe(0);
+    expect(statuses.at(-1)).toMatchObject({ state: 'synced', pending: 0 });
+  });
+
+  it('keeps a batch sent ahead queued when its push fails, and sends it once on the next sync', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i += 1) ids.push(await addLink(`L${i}`));
+    const transport = server.transport();
+    let calls = 0;
+    const flaky = {
+      pull: transport.pull,
+      push: (mutations: Parameters<typeof transport.push>[0]) => {
+        calls += 1;
+        return calls === 2 ? Promise.reject(new SyncTransportError('network', 'offline')) : transport.push(mutations);
+      },
+    };
+    expect(await engine({ transport: flaky, batchSize: 5 }).sync()).toBe('offline');
+    // The first batch is written; the second, sent ahead, failed and stays queued.
+    expect(server.pushed.map((batch) => batch.length)).toEqual([5]);
+    expect((await db.outbox.toArray()).map((row) => row.id)).toHaveLength(3);
+    expect(await engine({ batchSize: 5 }).sync()).toBe('synced');
+    expect(server.pushed.flat().map((m) => m.args.id)).toEqual(ids);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('asks for the next page as soon as a page arrives, while that page is written', async () => {
