@@ -91,9 +91,21 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(table.getByRole('link', { name: 'Alpha renamed' })).toBeVisible();
 
-  // Delete.
-  await page.getByRole('button', { name: 'Actions for Beta' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  // Delete, from the keyboard: the menu opens on Enter with its first item focused, Escape gives
+  // the focus back to its button, ArrowDown opens it again.
+  const betaActions = page.getByRole('button', { name: 'Actions for Beta' });
+  await betaActions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(betaActions).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Delete Link' });
   await expect(confirm).toContainText('Are you sure you want to delete "Beta"? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
