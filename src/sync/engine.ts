@@ -1,30 +1,16 @@
 /**
- * The sync engine (design 3): push the outbox in batches the server accepts (batch.ts), then
- * pull pages until done.
+ * The sync engine (design 3): push the outbox (push-queue.ts), then pull pages until done.
  * Transport, lock, clock and timers are injected, so every path is testable.
  */
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
-import { entryProblem, upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
-import {
-  SyncTransportError,
-  checkPullAnswer,
-  checkPushAnswer,
-  type PushResult,
-  type SyncTransport,
-} from '../backend/sync-transport.ts';
-import { GENERIC_REJECTION, applyPushAnswer, checkAnswerRows } from './apply-push.ts';
+import { upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
+import { SyncTransportError, checkPullAnswer, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
-import { MAX_PUSH_BYTES, MAX_PUSH_COUNT, MAX_REQUEST_BYTES, TOO_LARGE, planBatch, wireMutation } from './batch.ts';
+import { pushQueue } from './push-queue.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
 import { BACKOFF_MS, backoffDelay, realTimers, type TimerHandle, type Timers } from './timers.ts';
-
-/** A push sent and not yet answered: its entries, and the answer to come. */
-interface InFlightPush {
-  batch: OutboxRow[];
-  answer: Promise<unknown>;
-}
 
 export interface SyncEngineOptions {
   db: LinkboardDb;
@@ -187,105 +173,18 @@ export class SyncEngine {
     return 'error';
   }
 
-  /**
-   * Pushes the queue in batches, in queue order. While one answer is written, the next batch is
-   * already on its way (the server takes a user's pushes one after the other, in the order sent):
-   * the local write and the server's work overlap instead of taking turns.
-   */
-  private async push(): Promise<void> {
-    const { db } = this.options;
-    let batchSize = Math.min(this.options.batchSize ?? MAX_PUSH_COUNT, MAX_PUSH_COUNT);
-    let inFlight: InFlightPush | null = null;
-    for (;;) {
-      let current = inFlight;
-      inFlight = null;
-      if (!current) {
-        // The status index holds each status's entries in key (queue) order.
-        const queue = await db.outbox.where('status').equals('pending').limit(batchSize).toArray();
-        // Entries are checked as read back (a retried damaged one, a write by another app
-        // version): an older one is upgraded in place, one that cannot be sent is failed.
-        if (queue.some((row) => entryProblem(row) !== null)) {
-          await upgradeOutbox(db);
-          continue;
-        }
-        const plan = this.plan(queue, batchSize);
-        if (plan.kind === 'empty') return;
-        if (plan.kind === 'too-large') {
-          // No push could ever carry it: out of the queue at once, shown as failed.
-          await this.markFailed(plan.row, TOO_LARGE);
-          continue;
-        }
-        current = this.send(plan.rows);
-      }
-      const batch = current.batch;
-      let answer;
-      try {
-        answer = checkPushAnswer(await current.answer);
-        // An invalid answer counts as a failed attempt of what it answers (so it cannot wedge the queue).
-        checkAnswerRows(answer);
-      } catch (error) {
-        if (!(error instanceof SyncTransportError) || error.kind !== 'server') throw error;
-        if (batch.length > 1) {
-          // Find the culprit: go on one mutation at a time, so attempts count against it only.
-          batchSize = 1;
-          continue;
-        }
-        const head = batch[0] as OutboxRow;
-        if (error.status === 413) {
-          // Too large for the server (a proxy with a smaller body limit): it never will be.
-          await this.markFailed(head, TOO_LARGE);
-          continue;
-        }
-        if (await this.markAttempt(head, error.message)) continue;
-        throw error;
-      }
-      // One mutation at a time (finding a culprit) is never overlapped: its attempts must count alone.
-      if (batchSize > 1) inFlight = await this.sendNext(batch, batchSize);
-      const outcome = await applyPushAnswer(
-        db,
-        batch.map((row) => row.id),
-        answer,
-        this.options.context(),
-      );
-      for (const result of outcome.rejected) {
-        this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
-      }
-      if (outcome.settled === 0) throw new SyncTransportError('server', 'The server answered none of the changes.');
-    }
-  }
-
-  private plan(queue: OutboxRow[], batchSize: number) {
-    const maxBytes = this.options.maxPushBytes ?? MAX_PUSH_BYTES;
-    return planBatch(queue, batchSize, maxBytes, this.options.maxRequestBytes ?? MAX_REQUEST_BYTES);
-  }
-
-  private send(batch: OutboxRow[]): InFlightPush {
-    const answer = this.withAuth(() => this.options.transport.push(batch.map(wireMutation)));
-    // Awaited by the loop; a failure while the batch before is written is not unhandled.
-    answer.catch(() => undefined);
-    return { batch, answer };
-  }
-
-  /**
-   * Sends the batch after `sent` (its answer not yet written, so its entries are still queued):
-   * the pending entries after its last one. Null when there are none, or when they need the
-   * loop's own handling (an entry to upgrade, one too large): the loop reads them again once
-   * `sent` is written.
-   */
-  private async sendNext(sent: readonly OutboxRow[], batchSize: number): Promise<InFlightPush | null> {
-    const last = (sent[sent.length - 1] as OutboxRow).seq as number;
-    // Every pending entry up to `last` is in `sent` (it was the queue's head): one read of two
-    // batches' worth holds the next batch whole.
-    const queue = (
-      await this.options.db.outbox
-        .where('status')
-        .equals('pending')
-        .limit(sent.length + batchSize)
-        .toArray()
-    ).filter((row) => (row.seq as number) > last);
-    if (queue.some((row) => entryProblem(row) !== null)) return null;
-    const plan = this.plan(queue, batchSize);
-    return plan.kind === 'batch' ? this.send(plan.rows) : null;
+  private push(): Promise<void> {
+    const { options } = this;
+    return pushQueue({
+      db: options.db,
+      push: (mutations) => this.withAuth(() => options.transport.push(mutations)),
+      context: options.context,
+      batchSize: options.batchSize,
+      maxPushBytes: options.maxPushBytes,
+      maxRequestBytes: options.maxRequestBytes,
+      maxAttempts: options.maxAttempts,
+      onRejected: options.onRejected,
+    });
   }
 
   private afterSync(): void {
@@ -294,21 +193,6 @@ export class SyncEngine {
     } catch (error) {
       console.warn('onSynced failed', error);
     }
-  }
-
-  /** Counts a failed attempt; true when the mutation is now 'failed' (out of the queue). */
-  private async markAttempt(row: OutboxRow, message: string): Promise<boolean> {
-    const max = this.options.maxAttempts ?? 3;
-    const attempts = row.attempts + 1;
-    const status = attempts >= max ? 'failed' : 'pending';
-    await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status, last_error: message });
-    return status === 'failed';
-  }
-
-  /** Takes a mutation out of the queue as failed (the user retries or discards it). */
-  private async markFailed(row: OutboxRow, message: string): Promise<void> {
-    const attempts = Math.max(row.attempts + 1, this.options.maxAttempts ?? 3);
-    await this.options.db.outbox.where('id').equals(row.id).modify({ attempts, status: 'failed', last_error: message });
   }
 
   /**
