@@ -37,12 +37,23 @@ function viewportHeight(): number {
   return typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 280);
 }
 
-const placed = { position: 'absolute' } as const;
+/**
+ * A mounted item's place: a transform, not top and left. A new link at the top moves every
+ * mounted item one place on; a moved transform is painted again but not laid out again.
+ */
+const placed = (x: string, y: number) =>
+  ({ position: 'absolute', top: 0, left: 0, transform: `translate(${x}, ${y}px)` }) as const;
 
-/** A grid cell's place in its row: columns of equal width with the grid's 1rem gaps, 1rem below. */
-function cell(columns: number, column: number) {
-  const width = `((100% - ${columns - 1}rem) / ${columns})`;
-  return { left: `calc(${column} * (${width} + 1rem))`, width: `calc${width}`, height: CARD_ROW_HEIGHT - 16 };
+/**
+ * A grid cell's place in its row: columns of equal width with the grid's 1rem gaps, 1rem below
+ * (a translation's percentage is of the cell's own width: one column on is 100% and a gap).
+ */
+function cell(columns: number, column: number, top: number) {
+  return {
+    ...placed(`calc(${column} * (100% + 1rem))`, top),
+    width: `calc((100% - ${columns - 1}rem) / ${columns})`,
+    height: CARD_ROW_HEIGHT - 16,
+  };
 }
 
 /** A link not read yet (scrolled to faster than its window arrived): a placeholder of its size. */
@@ -62,10 +73,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
       rows.map(({ index, start }) => {
         const link = at(index);
         return (
-          <div
-            key={link?.id ?? `pending-${index}`}
-            style={{ ...placed, top: start, left: 0, right: 0, height: ROW_HEIGHT }}
-          >
+          <div key={link?.id ?? `pending-${index}`} style={{ ...placed('0', start), right: 0, height: ROW_HEIGHT }}>
             {link ? row(link) : placeholder(index, 'h-full')}
           </div>
         );
@@ -119,10 +127,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
                 const position = index * columns + column;
                 const link = at(position);
                 return (
-                  <div
-                    key={link?.id ?? `pending-${position}`}
-                    style={{ ...placed, ...cell(columns, column), top: start }}
-                  >
+                  <div key={link?.id ?? `pending-${position}`} style={cell(columns, column, start)}>
                     {link ? card(link) : placeholder(position, 'h-full')}
                   </div>
                 );
