@@ -7,6 +7,7 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPullAnswer, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
+import { PagesAhead } from './pages-ahead.ts';
 import { pushQueue } from './push-queue.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
@@ -45,6 +46,9 @@ export interface SyncEngineOptions {
 }
 
 export type SyncOutcome = 'synced' | 'offline' | 'error';
+
+/** Pulled pages waiting for the writer at most (each up to 5,000 rows, about 2.5 MB of JSON). */
+const PAGES_AHEAD = 2;
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -196,8 +200,9 @@ export class SyncEngine {
   }
 
   /**
-   * Pulls pages until the server has no more. The next page is asked for as soon as a page
-   * arrives (its cursor is in the answer), so the network and the local write overlap.
+   * Pulls pages until the server has no more. Pages are asked for ahead of the writing (each as
+   * soon as the one before arrives, up to two waiting: pages-ahead.ts), so the network and the
+   * local writes overlap.
    */
   private async pull(): Promise<void> {
     const { db, transport } = this.options;
@@ -205,18 +210,16 @@ export class SyncEngine {
     const state = await readPullState(db);
     const quiet = this.quietCursor;
     const start = !state.reset && quiet && quiet.after === state.cursor ? quiet.cursor : state.cursor;
-    const fetchPage = (cursor: string | null) => {
-      const answer = this.withAuth(() => transport.pull(cursor, limit)).then(checkPullAnswer);
-      answer.catch(() => undefined); // awaited below; a failure while the page before is written is not unhandled
-      return answer;
-    };
-    let next = fetchPage(start);
+    const pages = new PagesAhead(
+      (cursor) => this.withAuth(() => transport.pull(cursor, limit)).then(checkPullAnswer),
+      PAGES_AHEAD,
+      start,
+    );
     let clear = state.reset;
     let incremental = start !== null;
     let stored = state.cursor;
     for (let page = 0; page < 100_000; page += 1) {
-      const answer = await next;
-      if (answer.more) next = fetchPage(answer.cursor);
+      const answer = await pages.next();
       const wrote = await applyPullPage(db, answer, { clear, ctx: this.options.context(), incremental });
       if (wrote) stored = answer.cursor;
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };

@@ -390,6 +390,50 @@ describe('sync at IndexedDB speed', () => {
     expect(await db.saved_links.count()).toBe(6);
   });
 
+  it('asks for pages up to two ahead of the one being written, and never more', async () => {
+    for (let i = 0; i < 10; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    const events: string[] = [];
+    const transport = server.transport();
+    // Pages asked for and not yet written (the one being written included), at each ask.
+    let unwritten = 0;
+    let most = 0;
+    const recorded = {
+      push: transport.push,
+      pull: (cursor: string | null, limit: number) => {
+        events.push('ask');
+        unwritten += 1;
+        most = Math.max(most, unwritten);
+        return transport.pull(cursor, limit);
+      },
+    };
+    const committed = () => {
+      unwritten -= 1;
+      events.push('committed');
+    };
+    Dexie.on('storagemutated', committed);
+    try {
+      await engine({ transport: recorded, pullLimit: 2 }).sync();
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(committed);
+    }
+    // Three pages asked for before the first page's rows were committed; then one per page written.
+    expect(events).toEqual([
+      'ask',
+      'ask',
+      'ask',
+      'committed',
+      'ask',
+      'committed',
+      'ask',
+      'committed',
+      'committed',
+      'committed',
+    ]);
+    // The page being written and two ahead of it, never more.
+    expect(most).toBe(3);
+    expect(await db.saved_links.count()).toBe(10);
+  });
+
   it('writes a pulled page over only the tables it touches (with the outbox, meta and counts)', async () => {
     server.write('saved_links', makeLink({ directory_id: dir.id }));
     const seen = watchTransactions();
