@@ -13,11 +13,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
+/**
+ * A button. Its hover colour changes at once, with no transition: a running transition keeps the
+ * compositor producing frames, and the frame that shows a click's change then waits for the next
+ * vsync instead of being drawn at once (issue 15: add link → painted 16 → 11 ms median).
+ */
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]} ${className}`}
       {...props}
     />
   );

@@ -18,9 +18,10 @@ export function syncStatusText(status: SyncStatus): string {
   }
 }
 
+/** Still dots: a pulsing one would keep frames ticking during every sync (see ui/button.tsx). */
 const dots: Record<SyncStatus['state'], string> = {
   synced: 'bg-emerald-500',
-  syncing: 'bg-sky-500 animate-pulse',
+  syncing: 'bg-sky-500',
   offline: 'bg-amber-500',
   error: 'bg-red-600',
 };

@@ -22,7 +22,7 @@ export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, 
   const badge = directoryBadge(directory);
   const sharedId = useId();
   return (
-    <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
       <button
         type="button"
         onClick={onOpen}
