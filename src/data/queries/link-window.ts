@@ -179,6 +179,9 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, searching: 
 /**
  * The Links screen's data for one directory: its count, and either the window [start, end)
  * (no search) or the matches of `search` (in memory). Undefined while the first read runs.
+ * While `primed` (the search box has the focus), the directory's links are read for a search
+ * before its first key, and kept while it is cleared and typed again: a keystroke then only
+ * filters rows in memory, it never waits for IndexedDB to read the directory.
  */
 export function useLinkWindow(
   db: LinkboardDb,
@@ -186,13 +189,18 @@ export function useLinkWindow(
   searching: boolean,
   matches: (link: LinkRow) => boolean,
   range: { start: number; end: number },
+  primed = false,
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
-  const live = useLiveQuery(
-    () => readLinkWindow(db, directoryId, searching, from, to),
-    [db, directoryId, searching, from, to],
+  const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, false, from, to), [db, directoryId, from, to]);
+  const wantAll = searching || primed;
+  const all = useLiveQuery(
+    () => (wantAll ? readLinkWindow(db, directoryId, true, 0, 0) : undefined),
+    [db, directoryId, wantAll],
   );
+  // Until the directory's links are read, the window stays on screen.
+  const live = searching && all ? all : windowed;
   const apply = useCallback(
     (read: NonNullable<typeof live>, pending: (table: 'saved_links') => readonly PendingWrite[]): LinkWindow => {
       const base = overlaySlice(read.slice, pending('saved_links'), directoryId);

@@ -49,6 +49,8 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const ownerTier: Tier | null = owner ? user.tier : othersTier;
   const limitCount = owner ? ownedLinks : (ownerLinks ?? 0);
   const [search, setSearch] = useState('');
+  // The search box has the focus: the directory's links are read before the first key.
+  const [searchFocused, setSearchFocused] = useState(false);
   const deferred = useDeferredValue(search);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [tab, setTab] = useState<Tab>('links');
@@ -65,7 +67,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
     [],
   );
   const matches = useMemo(() => linkMatcher(deferred), [deferred]);
-  const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range);
+  const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range, searchFocused);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
   const renderImport = useContext(ImportBookmarksSlot);
@@ -161,7 +163,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
       ) : (
         <>
           <div className="mb-4 flex items-center justify-between gap-3">
-            <SearchInput value={search} onChange={setSearch} />
+            <SearchInput value={search} onChange={setSearch} onFocusChange={setSearchFocused} />
             <div className="flex shrink-0 rounded-lg border border-slate-300" role="group" aria-label="View">
               <button
                 type="button"
