@@ -62,6 +62,8 @@ export class SyncEngine {
   private retryTimer: TimerHandle | null = null;
   private stopped = false;
   private lastSyncedAt: string | null = null;
+  /** The outbox as the last report counted it. */
+  private counted = { pending: 0, failed: 0 };
   private outboxUpgraded = false;
   /**
    * The cursor of the last pull that changed nothing, and the stored cursor it follows: such a
@@ -89,6 +91,9 @@ export class SyncEngine {
       let outcome: SyncOutcome;
       do {
         this.again = false;
+        // Syncing from the call on, at once: another tab or the service worker may hold the lock
+        // and be pushing these very changes, and its writes hold up even a count of the outbox.
+        this.announce('syncing');
         outcome = await this.lock.run(() => this.drain());
       } while (this.again && outcome === 'synced' && !this.stopped);
       return outcome;
@@ -152,7 +157,9 @@ export class SyncEngine {
         await this.report('error', `${failed} ${failed === 1 ? 'change' : 'changes'} could not be saved.`);
         return 'error';
       }
-      await this.report('synced', null);
+      // A change queued during this round asked for another: the status stays Syncing until that
+      // one ends, never Synced with changes waiting (an import's thousands, say).
+      if (!this.again) await this.report('synced', null);
       return 'synced';
     } catch (error) {
       return this.fail(error);
@@ -267,7 +274,17 @@ export class SyncEngine {
 
   private async report(state: SyncStatus['state'], message: string | null): Promise<void> {
     const [pending, failed] = await Promise.all([this.count('pending'), this.count('failed')]);
-    const status: SyncStatus = { state, pending, failed, message, lastSyncedAt: this.lastSyncedAt };
+    this.counted = { pending, failed };
+    this.emit(state, message);
+  }
+
+  /** The state now, with the outbox as last counted (nothing read). */
+  private announce(state: SyncStatus['state']): void {
+    this.emit(state, null);
+  }
+
+  private emit(state: SyncStatus['state'], message: string | null): void {
+    const status: SyncStatus = { state, ...this.counted, message, lastSyncedAt: this.lastSyncedAt };
     (this.options.onStatus ?? setSyncStatus)(status);
   }
 }

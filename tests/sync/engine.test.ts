@@ -274,6 +274,57 @@ describe('one drainer at a time', () => {
   });
 });
 
+describe('the status it reports', () => {
+  it('never says Synced between a round and the one a change made during it asks for', async () => {
+    server.latencyMs = 5;
+    const sync = engine();
+    statuses.length = 0;
+    const first = sync.sync();
+    // A change queued while the round runs (an import's end): its sync joins and asks for another.
+    await addLink('During');
+    const joined = sync.sync();
+    expect(await first).toBe('synced');
+    expect(await joined).toBe('synced');
+    const states = statuses.map((status) => status.state);
+    expect(states.at(-1)).toBe('synced');
+    expect(states.slice(0, -1).every((state) => state === 'syncing')).toBe(true);
+    expect(statuses.at(-1)).toMatchObject({ pending: 0 });
+    expect(server.pushed.flat().map((m) => m.args.title)).toEqual(['During']);
+  });
+
+  it('says Syncing while another engine holds the lock (the service worker pushing these changes)', async () => {
+    const lock = createSyncLock(ME, undefined);
+    const transport = server.transport();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let pushing = false;
+    const worker = engine({
+      lock,
+      onStatus: () => undefined,
+      transport: {
+        ...transport,
+        push: async (mutations) => {
+          pushing = true;
+          await held;
+          return transport.push(mutations);
+        },
+      },
+    });
+    const page = engine({ lock });
+    await addLink('Queued');
+    statuses.length = 0;
+    const draining = worker.sync();
+    await vi.waitFor(() => expect(pushing).toBe(true));
+    const waiting = page.sync();
+    // The worker's push is on its way; the page's engine waits for the lock, and says so at once.
+    expect(statuses.map((status) => status.state)).toEqual(['syncing']);
+    release();
+    await Promise.all([draining, waiting]);
+    expect(statuses.map((status) => status.state)).toEqual(['syncing', 'syncing', 'synced']);
+    expect(statuses.at(-1)).toMatchObject({ pending: 0 });
+  });
+});
+
 describe('sync at IndexedDB speed', () => {
   const watchTransactions = () => watchAll(db);
 
