@@ -14,224 +14,32 @@
  * Its objects live in the database (schema _checkout, closed to every API role), so a restart of
  * `npm start` keeps the customer's subscription.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import Stripe from 'stripe';
-import { LOCAL_PRICE_IDS, type PriceKey } from '../functions/_shared/billing.ts';
 import type { StackContext } from './context.ts';
-import type { Sql } from './db.ts';
-
-interface Price {
-  id: string;
-  key: PriceKey;
-  label: string;
-  unit_amount: number;
-  interval: 'month' | 'year';
-}
-
-/** The spec's prices (section 9), as the test provider sells them. */
-export const LOCAL_PRICES: Price[] = [
-  {
-    id: LOCAL_PRICE_IDS.pro_monthly,
-    key: 'pro_monthly',
-    label: 'Pro, billed monthly',
-    unit_amount: 499,
-    interval: 'month',
-  },
-  {
-    id: LOCAL_PRICE_IDS.pro_yearly,
-    key: 'pro_yearly',
-    label: 'Pro, billed yearly',
-    unit_amount: 5000,
-    interval: 'year',
-  },
-  {
-    id: LOCAL_PRICE_IDS.team_monthly,
-    key: 'team_monthly',
-    label: 'Team, billed monthly (per user)',
-    unit_amount: 999,
-    interval: 'month',
-  },
-  {
-    id: LOCAL_PRICE_IDS.team_yearly,
-    key: 'team_yearly',
-    label: 'Team, billed yearly (per user)',
-    unit_amount: 10000,
-    interval: 'year',
-  },
-];
-
-type Json = Record<string, unknown>;
-
-interface CheckoutSession extends Json {
-  id: string;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid';
-  customer: string | null;
-  customer_email: string | null;
-  client_reference_id: string | null;
-  subscription: string | null;
-  metadata: Record<string, string>;
-  amount_total: number;
-  currency: string;
-  success_url: string;
-  cancel_url: string;
-  url: string | null;
-  expires_at: number;
-  price: string;
-  subscription_metadata: Record<string, string>;
-}
-
-interface Subscription extends Json {
-  id: string;
-  customer: string;
-  status: 'active' | 'canceled';
-  metadata: Record<string, string>;
-  items: { object: 'list'; data: Json[] };
-}
-
-interface PortalSession extends Json {
-  id: string;
-  customer: string;
-  return_url: string;
-  url: string;
-  expires_at: number;
-  flow: {
-    type: string;
-    subscription_update_confirm?: { subscription: string; items: { id: string; price: string }[] };
-    after_completion?: { type: string; redirect?: { return_url: string } };
-  } | null;
-}
-
-const id = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
-const now = () => Math.floor(Date.now() / 1000);
-const priceById = (price: unknown) => LOCAL_PRICES.find((p) => p.id === price);
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** Stripe's form encoding (`a[b][0][c]=v`) back into objects and arrays. */
-export function parseStripeForm(body: string): Json {
-  const root: Json = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
-    let node: Json = root;
-    path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Json;
-    });
-  }
-  return root;
-}
-
-/** The n-th entry of a parsed form list (`items[0]`), which parseStripeForm keeps as an object. */
-const at = (list: unknown, index: number): Json | undefined =>
-  typeof list === 'object' && list !== null ? ((list as Json)[String(index)] as Json | undefined) : undefined;
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const strings = (value: unknown): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-class Store {
-  private ready: Promise<void> | undefined;
-  constructor(private readonly db: Sql) {}
-
-  private init(): Promise<void> {
-    return (this.ready ??= (async () => {
-      for (const statement of [
-        'create schema if not exists _checkout',
-        'revoke all on schema _checkout from public',
-        `create table if not exists _checkout.objects (
-           id text primary key, kind text not null, data jsonb not null, created_at timestamptz not null default now())`,
-        "create index if not exists objects_customer_idx on _checkout.objects ((data ->> 'customer'), kind)",
-      ])
-        await this.db.query(statement);
-    })().catch((error: unknown) => {
-      this.ready = undefined; // the next request tries again
-      throw error;
-    }));
-  }
-
-  async get<T extends Json>(kind: string, key: string): Promise<T | null> {
-    await this.init();
-    const { rows } = await this.db.query<{ data: T }>(
-      'select data from _checkout.objects where id = $1 and kind = $2',
-      [key, kind],
-    );
-    return rows[0]?.data ?? null;
-  }
-
-  async put(kind: string, key: string, data: Json): Promise<void> {
-    await this.init();
-    await this.db.query(
-      `insert into _checkout.objects (id, kind, data) values ($1, $2, $3::jsonb)
-       on conflict (id) do update set data = excluded.data`,
-      [key, kind, JSON.stringify(data)],
-    );
-  }
-
-  async liveSubscription(customer: string): Promise<Subscription | null> {
-    await this.init();
-    const { rows } = await this.db.query<{ data: Subscription }>(
-      `select data from _checkout.objects
-       where kind = 'subscription' and data ->> 'customer' = $1 and data ->> 'status' = 'active'
-       order by created_at desc limit 1`,
-      [customer],
-    );
-    return rows[0]?.data ?? null;
-  }
-}
+import {
+  LOCAL_PRICES,
+  Store,
+  at,
+  id,
+  money,
+  now,
+  parseStripeForm,
+  priceById,
+  safeEqual,
+  str,
+  strings,
+  subscriptionItem,
+  type CheckoutSession,
+  type Json,
+  type PortalSession,
+  type Subscription,
+} from './checkout-store.ts';
+import { escape, page, pageCsp } from './checkout-pages.ts';
 
 function stripeError(c: Context, status: 400 | 401 | 404, message: string, param?: string) {
   return c.json({ error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } }, status);
-}
-
-function subscriptionItem(price: Price, start: number): Json {
-  const end = new Date(start * 1000);
-  if (price.interval === 'month') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return {
-    id: id('si'),
-    object: 'subscription_item',
-    quantity: 1,
-    current_period_start: start,
-    current_period_end: Math.floor(end.getTime() / 1000),
-    price: {
-      id: price.id,
-      object: 'price',
-      currency: 'usd',
-      unit_amount: price.unit_amount,
-      recurring: { interval: price.interval, interval_count: 1 },
-      type: 'recurring',
-    },
-  };
-}
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Linkboard test-mode payments</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111827}
-.box{border:1px solid #d1d5db;border-radius:.75rem;padding:1.25rem;margin:1rem 0}.note{background:#fef3c7;color:#78350f;
-border-radius:.5rem;padding:.5rem .75rem;font-size:.9rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
-dt{color:#4b5563}dd{margin:0;font-weight:600}button{font:inherit;border-radius:.5rem;padding:.6rem 1rem;border:1px solid #1d4ed8;
-background:#1d4ed8;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#1d4ed8}button.danger{background:#fff;
-color:#b91c1c;border-color:#b91c1c}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1rem}fieldset{border:0;padding:0;margin:0}
-label{display:block;margin:.35rem 0}a{color:#1d4ed8}</style>
-</head><body><main>
-<p class="note" role="note">Test mode: this page stands in for the card provider. No card is charged.</p>
-${content}
-</main></body></html>`;
 }
 
 export function checkoutApp(ctx: StackContext): Hono {
@@ -544,11 +352,6 @@ ${back}`,
   });
 
   return app;
-}
-
-/** The pages' policy: their forms post to themselves and then send the browser back to the app. */
-function pageCsp(siteUrl: string): string {
-  return `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self' ${new URL(siteUrl).origin}; frame-ancestors 'none'`;
 }
 
 /** The test provider's keys for one run: made at random, never written anywhere. */
