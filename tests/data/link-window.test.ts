@@ -264,6 +264,30 @@ describe('pending writes over a window', () => {
     expect(above).toEqual({ total: 100, start: 48, rows });
   });
 
+  it('puts a link made in the same millisecond as others where the index puts it (by id)', async () => {
+    const { db, mine } = await seeded(0);
+    const at = day(5);
+    const ids = ['a1', 'b2', 'c3', 'd4', 'e5'].map((tail) => `00000000-0000-4000-8000-0000000000${tail}`);
+    await db.saved_links.bulkPut(
+      ids.map((id) => makeLink({ id, directory_id: mine.id, owner_id: ME, title: id.slice(-2), created_at: at })),
+    );
+    const [window, search] = await Promise.all([
+      readLinkWindow(db, mine.id, false, 0, 48),
+      readLinkWindow(db, mine.id, true, 0, 48),
+    ]);
+    expect(window.slice.rows.map((row) => row.title)).toEqual(['e5', 'd4', 'c3', 'b2', 'a1']);
+    expect(search.slice.rows.map((row) => row.title)).toEqual(['e5', 'd4', 'c3', 'b2', 'a1']);
+    const tied = makeLink({
+      id: '00000000-0000-4000-8000-0000000000c4',
+      directory_id: mine.id,
+      owner_id: ME,
+      title: 'c4',
+      created_at: at,
+    });
+    const out = overlaySlice(window.slice, [write(tied)], mine.id);
+    expect(titles(out)).toEqual(['e5', 'd4', 'c4', 'c3', 'b2', 'a1']);
+  });
+
   it('a link moved to another directory leaves the window', () => {
     const out = overlaySlice({ total: 3, start: 0, rows }, [write({ ...rows[0]!, directory_id: 'd2' })], 'd1');
     expect(titles(out)).toEqual(['Link 29', 'Link 28']);

@@ -18,9 +18,15 @@ function byName(rows: DirectoryRow[]): DirectoryRow[] {
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export const newestFirstOrder = (a: { created_at: string }, b: { created_at: string }) =>
-  b.created_at.localeCompare(a.created_at);
+type Dated = { created_at: string; id: string };
 
-export function newestFirst<T extends { created_at: string }>(rows: T[]): T[] {
+/**
+ * Newest first, and rows made in the same millisecond (an import's) by id, descending: the order
+ * of a reversed [directory_id+created_at+id] index (IndexedDB compares strings by code unit, as `<` does).
+ */
+export const newestFirstOrder = (a: Dated, b: Dated) =>
+  b.created_at.localeCompare(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+export function newestFirst<T extends Dated>(rows: T[]): T[] {
   return rows.sort(newestFirstOrder);
 }
