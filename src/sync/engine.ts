@@ -49,6 +49,8 @@ export type SyncOutcome = 'synced' | 'offline' | 'error';
 
 /** Pulled pages waiting for the writer at most (each up to 5,000 rows, about 2.5 MB of JSON). */
 const PAGES_AHEAD = 2;
+/** Rows asked for in a pull's first page (issue 15, point 3). */
+const FIRST_PAGE = 1000;
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -140,7 +142,7 @@ export class SyncEngine {
 
   private async drain(): Promise<SyncOutcome> {
     this.clearRetry();
-    await this.report('syncing', null);
+    // Syncing was announced when the sync was called (run); the outbox is counted at the end.
     try {
       if (!this.outboxUpgraded) {
         // Entries written by an older app: upgraded, or failed with a reason (once per engine).
@@ -218,7 +220,11 @@ export class SyncEngine {
     const quiet = this.quietCursor;
     const start = !state.reset && quiet && quiet.after === state.cursor ? quiet.cursor : state.cursor;
     const pages = new PagesAhead(
-      (cursor) => this.withAuth(() => transport.pull(cursor, limit)).then(checkPullAnswer),
+      // A short first page: the writer starts on it while the full pages after it are on their way.
+      (cursor, index) =>
+        this.withAuth(() => transport.pull(cursor, index === 0 ? Math.min(limit, FIRST_PAGE) : limit)).then(
+          checkPullAnswer,
+        ),
       PAGES_AHEAD,
       start,
     );

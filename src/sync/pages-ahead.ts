@@ -12,11 +12,14 @@ export interface Page {
 
 export class PagesAhead<P extends Page> {
   private readonly waiting: Promise<P>[] = [];
+  /** Pages asked for so far. */
+  private asked = 0;
   /** The cursor to go on from once the writer takes a page (fetching paused at `depth`). */
   private paused: string | undefined;
 
   constructor(
-    private readonly fetchPage: (cursor: string | null) => Promise<P>,
+    /** Fetches the page after `cursor`; `index` counts the pages asked for before it. */
+    private readonly fetchPage: (cursor: string | null, index: number) => Promise<P>,
     private readonly depth: number,
     first: string | null,
   ) {
@@ -40,7 +43,8 @@ export class PagesAhead<P extends Page> {
   }
 
   private fetch(cursor: string | null): void {
-    const page = this.fetchPage(cursor);
+    const page = this.fetchPage(cursor, this.asked);
+    this.asked += 1;
     this.waiting.push(page);
     page.then(
       (answer) => {

@@ -320,7 +320,7 @@ describe('the status it reports', () => {
     expect(statuses.map((status) => status.state)).toEqual(['syncing']);
     release();
     await Promise.all([draining, waiting]);
-    expect(statuses.map((status) => status.state)).toEqual(['syncing', 'syncing', 'synced']);
+    expect(statuses.map((status) => status.state)).toEqual(['syncing', 'synced']);
     expect(statuses.at(-1)).toMatchObject({ pending: 0 });
   });
 });
@@ -439,6 +439,20 @@ describe('sync at IndexedDB speed', () => {
     expect(events.slice(firstAsk, secondAsk + 1)).toEqual(['ask 1', 'got 1', events[secondAsk]]);
     expect(events.indexOf('committed')).toBeGreaterThan(secondAsk);
     expect(await db.saved_links.count()).toBe(6);
+  });
+
+  it('asks for a short first page (1,000 rows), so the writing starts while full pages come', async () => {
+    for (let i = 0; i < 1500; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    await db.meta.delete('cursor');
+    server.pullLimits.length = 0;
+    await engine({ pullLimit: 5000 }).sync();
+    expect(await db.saved_links.count()).toBe(1500);
+    expect(server.pullLimits).toEqual([1000, 5000]);
+    // A page size under it is kept for every page.
+    await db.meta.delete('cursor');
+    server.pullLimits.length = 0;
+    await engine({ pullLimit: 600 }).sync();
+    expect(server.pullLimits).toEqual([600, 600, 600]);
   });
 
   it('asks for pages up to two ahead of the one being written, and never more', async () => {

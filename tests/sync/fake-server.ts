@@ -69,6 +69,8 @@ export class FakeServer {
   readonly answers = new Map<string, PushResult>();
   readonly pushed: WireMutation[][] = [];
   readonly pulls: (string | null)[] = [];
+  /** The limit each pull asked for, in order. */
+  readonly pullLimits: number[] = [];
   private failures: { call: 'push' | 'pull'; error: SyncTransportError }[] = [];
   private rejections = new Map<string, { code: string; message: string }>();
   purgeNext: string[] = [];
@@ -220,6 +222,7 @@ export class FakeServer {
 
   private pull(cursor: string | null, limit: number): PullAnswer {
     this.pulls.push(cursor);
+    this.pullLimits.push(limit);
     const reset = this.resetNext || (cursor !== null && !/^\d+$/.test(cursor));
     this.resetNext = false;
     const since = reset || cursor === null ? 0 : Number(cursor);
