@@ -95,7 +95,7 @@ export class SyncEngine {
         this.again = false;
         // Syncing from the call on, at once: another tab or the service worker may hold the lock
         // and be pushing these very changes, and its writes hold up even a count of the outbox.
-        this.announce('syncing');
+        this.emit('syncing', null);
         outcome = await this.lock.run(() => this.drain());
       } while (this.again && outcome === 'synced' && !this.stopped);
       return outcome;
@@ -285,10 +285,6 @@ export class SyncEngine {
   }
 
   /** The state now, with the outbox as last counted (nothing read). */
-  private announce(state: SyncStatus['state']): void {
-    this.emit(state, null);
-  }
-
   private emit(state: SyncStatus['state'], message: string | null): void {
     const status: SyncStatus = { state, ...this.counted, message, lastSyncedAt: this.lastSyncedAt };
     (this.options.onStatus ?? setSyncStatus)(status);
