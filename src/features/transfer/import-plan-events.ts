@@ -16,11 +16,13 @@ export interface PlannedEvents {
   count: number;
   duplicates: number;
   overLimit: number;
+  /** Of overLimit: events beyond the Free month's quota (the rest are recurring series). */
+  overQuota: number;
   notes: string[];
 }
 
 export function planEvents(source: ImportSource, state: ImportState, newId: () => string): PlannedEvents {
-  const out: PlannedEvents = { steps: [], count: 0, duplicates: 0, overLimit: 0, notes: [] };
+  const out: PlannedEvents = { steps: [], count: 0, duplicates: 0, overLimit: 0, overQuota: 0, notes: [] };
   const free = state.tier === 'free';
   const keys = new Set(state.eventKeys);
   let eventRoom = free ? Math.max(0, FREE_LIMITS.eventsPerMonth - state.eventsThisMonth) : Infinity;
@@ -33,6 +35,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
     }
     if (!event.is_task && eventRoom <= 0) {
       out.overLimit += 1;
+      out.overQuota += 1;
       continue;
     }
     keys.add(k);
