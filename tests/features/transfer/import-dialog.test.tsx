@@ -23,6 +23,20 @@ const fixture = (name: string) => readFileSync(fixturePath(name), 'utf8');
 /** A fixture's bytes as the tool wrote them (windows-1252, UTF-16 with a BOM, ...). */
 const fixtureBytes = (name: string) => new Uint8Array(readFileSync(fixturePath(name)));
 
+/** A bookmark file of one folder holding `count` links. */
+const oneFolder = (name: string, count: number) =>
+  exportNetscapeBookmarks([
+    {
+      name,
+      links: Array.from({ length: count }, (_, i) => ({
+        url: `https://${name.toLowerCase()}${i}.example/`,
+        title: `${name} ${i}`,
+        createdAt: null,
+        tags: [],
+      })),
+    },
+  ]);
+
 let db: LinkboardDb;
 beforeEach(() => {
   db = freshDb();
@@ -75,17 +89,7 @@ describe('ImportDialog', () => {
   });
 
   it('reports progress while a large file is imported', async () => {
-    const html = exportNetscapeBookmarks([
-      {
-        name: 'Big',
-        links: Array.from({ length: 600 }, (_, i) => ({
-          url: `https://big${i}.example/`,
-          title: `Big ${i}`,
-          createdAt: null,
-          tags: [],
-        })),
-      },
-    ]);
+    const html = oneFolder('Big', 600);
     const { user, dialog } = setup(ctx({ tier: 'pro' }));
     await pick(user, 'big.htm', html);
     expect(await screen.findByText('Found 600 links in 1 folder.')).toBeInTheDocument();
@@ -173,17 +177,7 @@ describe('ImportDialog', () => {
   });
 
   it('Free with room left: Import takes what fits, and the upgrade is offered for the rest', async () => {
-    const html = exportNetscapeBookmarks([
-      {
-        name: 'Many',
-        links: Array.from({ length: 1000 }, (_, i) => ({
-          url: `https://m${i}.example/`,
-          title: `M ${i}`,
-          createdAt: null,
-          tags: [],
-        })),
-      },
-    ]);
+    const html = oneFolder('Many', 1000);
     const { user } = setup();
     await pick(user, 'many.html', html);
     // Every number in the same format: the device's locale, grouped ('1,000' in English).
