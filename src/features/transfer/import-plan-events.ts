@@ -9,6 +9,7 @@ import type { MutationStep } from '../../data/mutate.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { eventKey, type ImportState } from './import-state.ts';
+import { savableText } from './savable-text.ts';
 import type { ImportSource } from './import-source.ts';
 
 export interface PlannedEvents {
@@ -45,8 +46,8 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
       name: 'event.create',
       args: {
         id,
-        title: event.title,
-        description: event.description,
+        title: savableText(event.title),
+        description: event.description === null ? null : savableText(event.description),
         starts_at: event.starts_at,
         ends_at: event.is_task ? event.starts_at : event.ends_at,
         is_task: event.is_task,
@@ -78,7 +79,12 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         rule: series.rule,
         until: series.until,
         ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
-        occurrences: series.occurrences.map((o) => ({ ...o, id: newId() })),
+        occurrences: series.occurrences.map((o) => ({
+          ...o,
+          title: savableText(o.title),
+          description: o.description === null ? null : savableText(o.description),
+          id: newId(),
+        })),
       },
     });
     out.count += 1;

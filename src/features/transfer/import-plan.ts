@@ -26,6 +26,7 @@ import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.ts';
 import { planEvents } from './import-plan-events.ts';
+import { cutText, savableText } from './savable-text.ts';
 import type { ImportSource, SourceFolder } from './import-source.ts';
 import type { ImportState } from './import-state.ts';
 
@@ -76,6 +77,7 @@ export interface PlanOptions {
 }
 
 const TITLE_MAX = 500;
+const NOTES_MAX = 10000;
 const DESCRIPTION_MAX = 2000;
 /** The server's lengths for a directory (rules.sql, text_limits): a deeply nested folder's name is cut. */
 const NAME_MAX = 100;
@@ -119,7 +121,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
   let nestedName: string | null = null;
 
   const target = (folder: SourceFolder): string | null => {
-    const name = (folder.name.trim() || IMPORTED_FOLDER_NAME).slice(0, NAME_MAX).trim();
+    const name = cutText(folder.name, NAME_MAX) || IMPORTED_FOLDER_NAME;
     if (folder.nested) nestedName ??= name;
     const existing = byName.get(key(name));
     if (existing !== undefined) {
@@ -132,7 +134,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     const id = newId();
     const args: MutationArgs['directory.create'] = { id, name };
     if (folder.color) args.color = folder.color;
-    if (folder.description) args.description = folder.description.slice(0, DIRECTORY_DESCRIPTION_MAX);
+    if (folder.description) args.description = cutText(folder.description, DIRECTORY_DESCRIPTION_MAX);
     if (folder.isPublic && folder.hasPassword) passwordsLost = true;
     else if (folder.isPublic) args.is_public = true;
     plan.directories.push(args);
@@ -165,16 +167,16 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
       }
       seen.add(url);
       urls.set(directoryId, seen);
-      const tags = cleanTags(link.tags);
+      const tags = cleanTags(link.tags.map(savableText));
       if (free && (tags.length > 0 || link.favorite)) tagsLeftOut = true;
       const args: MutationArgs['link.create'] = {
         id: newId(),
         directory_id: directoryId,
         url,
-        title: (link.title.trim() || url).slice(0, TITLE_MAX),
+        title: cutText(link.title, TITLE_MAX) || cutText(url, TITLE_MAX),
       };
-      if (link.description) args.description = link.description.slice(0, DESCRIPTION_MAX);
-      if (link.notes) args.notes = link.notes;
+      if (link.description) args.description = cutText(link.description, DESCRIPTION_MAX);
+      if (link.notes) args.notes = cutText(link.notes, NOTES_MAX);
       if (!free && tags.length > 0) args.tags = tags;
       if (!free && link.favorite) args.is_favorite = true;
       const created = link.createdAt === null ? null : creationTime(link.createdAt, options.now);

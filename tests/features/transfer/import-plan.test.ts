@@ -255,4 +255,32 @@ describe('buildImportPlan', () => {
     expect(p.directories.length).toBe(parsed.folders.length);
     expect(p.links.every((l) => (l.created_at ?? '') < NOW.toISOString())).toBe(true);
   });
+
+  it('keeps text the server can store: no NUL, no lone UTF-16 half, never half a pair at a cut', () => {
+    const emojiAt499 = `${'a'.repeat(499)}😀`; // the pair at units 499-500: a cut at 500 would split it
+    const src = source({
+      ['Dev\u0000 / \ud800PHP']: [
+        link('https://a.test', {
+          title: 'Ti\u0000tle \udc00 end',
+          description: 'desc\u0000',
+          notes: 'n\ud83d',
+          tags: ['t\u0000ag', '\u0000'],
+        }),
+        link('https://b.test', { title: emojiAt499 }),
+        link('https://c.test', { title: '\u0000\u0000' }),
+      ],
+    });
+    const p = plan(src, state());
+    expect(p.directories[0]?.name).toBe('Dev / \ufffdPHP');
+    expect(p.links[0]).toMatchObject({
+      title: 'Title \ufffd end',
+      description: 'desc',
+      notes: 'n\ufffd',
+      tags: ['tag'],
+    });
+    expect(p.links[1]?.title).toBe('a'.repeat(499));
+    expect(p.links[2]?.title).toBe('https://c.test');
+    const texts = JSON.stringify([p.directories, p.links]);
+    expect(texts).not.toMatch(/\\u0000|\\ud[89ab]|\\ud[c-f]/i);
+  });
 });
