@@ -191,7 +191,9 @@ test('Free at the limit: the import dialog leads to the upgrade, not to a dead I
   ]);
   // The device has pulled the 30 links (the import counts what the device holds).
   await page.goto(`/Links/${user.username}`);
-  await expect(page.getByText('30 links')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Open Full' }).getByText('30 links', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.goto(`/Profile/${user.username}`);
 
   const dialog = await openImport(page);
