@@ -2,7 +2,9 @@
  * Issue 16 in a real browser: a bookmarks file imported offline (progress bar and summary), the
  * links on a second device once online; the calendar downloaded as .ics and parsed.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { newUser } from './pages/login-page.ts';
@@ -36,14 +38,14 @@ ${reading}
 `;
 }
 
-async function openImport(page: Page) {
+/** A bookmark file's bytes as the tool wrote them (tests/domain/bookmarks/fixtures). */
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../tests/domain/bookmarks/fixtures', `${name}.netscape`));
+
+async function openImport(page: Page, buffer: Buffer = Buffer.from(bookmarksFile()), name = 'bookmarks.html') {
   await page.getByRole('button', { name: 'Import bookmarks' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import bookmarks' });
-  await dialog.getByLabel('Bookmarks file').setInputFiles({
-    name: 'bookmarks.html',
-    mimeType: 'text/html',
-    buffer: Buffer.from(bookmarksFile()),
-  });
+  await dialog.getByLabel('Bookmarks file').setInputFiles({ name, mimeType: 'text/html', buffer });
   return dialog;
 }
 
@@ -126,4 +128,80 @@ test('downloads the calendar as an .ics file that parses back', async ({ page, r
     '2026-12-03T09:30:00.000Z',
   );
   await expect(page.getByText('Exported 1 event and task.').or(page.getByText(/Exported 1 event/))).toBeVisible();
+});
+
+test('reads bookmark files in the charset they declare: windows-1252 by its <meta>, UTF-16 by its BOM', async ({
+  page,
+}) => {
+  const user = newUser('charsets');
+  await signUpAndSync(page, user);
+  await page.goto(`/Profile/${user.username}`);
+
+  // Internet Explorer's export: 'Café' is the one byte 0xE9, '€' is 0x80, '–' is 0x96.
+  const ie = fixture('ie8-windows-1252');
+  expect(ie.includes(0xe9) && ie.includes(0x80)).toBe(true);
+  let dialog = await openImport(page, ie, 'bookmark.htm');
+  await expect(dialog.getByText('Found 4 links in 2 folders.')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Imported 3 links, in 1 new directory.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A Chrome file saved again as UTF-16LE with a BOM, whose <meta> still says UTF-8.
+  dialog = await openImport(page, fixture('chrome-utf-16le-bom'));
+  await expect(dialog.getByText('Found 1 link in 1 folder.')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Imported 1 link.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Bytes that are not UTF-8 in a file that says nothing: read, with a warning.
+  dialog = await openImport(
+    page,
+    Buffer.from(
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://x.example/">Caf\xe9</A></DL>',
+      'latin1',
+    ),
+  );
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Some characters in this file could not be read: they show as \u{fffd}.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/Links/${user.username}`);
+  await page.getByRole('button', { name: 'Open Imported bookmarks' }).click();
+  await expect(page.getByText('Café Müller – Menü €5')).toBeVisible();
+  await expect(page.getByText('PHP: Handbuch – Straße & Größe')).toBeVisible();
+  await expect(page.getByText('Café 😀 日本')).toBeVisible();
+});
+
+test('Free at the limit: the import dialog leads to the upgrade, not to a dead Import button', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('importfull');
+  await signUpAndSync(page, user);
+  const dirId = randomUUID();
+  await pushAs(request, user, [
+    { name: 'directory.create', args: { id: dirId, name: 'Full' } },
+    ...Array.from({ length: 30 }, (_, i) => ({
+      name: 'link.create',
+      args: { id: randomUUID(), directory_id: dirId, url: `https://full${i}.example/`, title: `Full ${i}` },
+    })),
+  ]);
+  // The device has pulled the 30 links (the import counts what the device holds).
+  await page.goto(`/Links/${user.username}`);
+  await expect(page.getByRole('button', { name: 'Open Full' }).getByText('30 links', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.goto(`/Profile/${user.username}`);
+
+  const dialog = await openImport(page);
+  await expect(dialog.getByText('Your Free plan has room for 0 more links.')).toBeVisible();
+  await expect(dialog.getByText('Upgrade to Pro to save more links.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+  await dialog.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  // /Upgrade, which the app scopes to the user's own /Upgrade/{username}.
+  await expect(page).toHaveURL(new RegExp(`/Upgrade/${user.username}$`));
+  await expect(page.getByRole('dialog', { name: 'Import bookmarks' })).toHaveCount(0);
 });

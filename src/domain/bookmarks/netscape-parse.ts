@@ -6,18 +6,22 @@
  *   `</p>`, so a folder's `<DL>` ends up inside its `<DT>`, beside it, or inside a `<DD>` holding the folder's
  *   description. The walk therefore goes through the elements in document order: an `<H3>` names a folder and
  *   the next `<DL>` holds its contents; an `<A>` is a link of the folder whose `<DL>` encloses it.
- * - Nested folders are flattened to one readable name joined with ' / ' ('Work / Clients'). Browser root
+ * - Nested folders are flattened to one readable name joined with ' / ' ('Work / Clients'), marked `nested`
+ *   so the import can say so (Linkboard's directories do not nest). Browser root
  *   folders ('Bookmarks bar', 'Bookmarks Toolbar', 'Favorites', ...) keep their names. Links outside any folder
  *   go to IMPORTED_FOLDER_NAME, or to the `<H1>` when it names a browser root (Firefox puts the menu's own
  *   bookmarks there under 'Bookmarks Menu').
  * - A folder that only holds other folders is not listed (its name lives on in theirs); a truly empty folder
  *   is. Folders whose flattened names are equal are merged into the first one.
- * - Only http and https URLs are taken, as written (trimmed); anything else is reported in `skipped`.
+ * - Only http and https URLs the server can keep are taken, as written (trimmed); anything else is reported
+ *   in `skipped` with the true reason (url-problem.ts: empty, not http(s), too long, invalid).
  * - ADD_DATE is seconds since the epoch; larger numbers are read as milliseconds or microseconds (some tools
  *   write those), always kept to the whole second. A zero, missing or unreadable date is null.
  * - Titles and folder names have HTML whitespace collapsed and trimmed; a missing title becomes the URL.
  * - TAGS is a comma-separated list; a following `<DD>` is the description (trimmed, line breaks kept).
  */
+
+import { urlProblem, type UrlProblem } from './url-problem.ts';
 
 export const IMPORTED_FOLDER_NAME = 'Imported bookmarks';
 export const UNTITLED_FOLDER_NAME = 'Untitled folder';
@@ -47,12 +51,14 @@ export interface ParsedLink {
 export interface ParsedFolder {
   name: string;
   links: ParsedLink[];
+  /** True when the folder sat inside another one (its name joins theirs); absent otherwise. */
+  nested?: boolean;
 }
 
 export interface SkippedBookmark {
   title: string;
   url: string;
-  reason: 'not-http';
+  reason: UrlProblem;
 }
 
 export interface ParsedBookmarks {
@@ -90,7 +96,7 @@ export function parseNetscapeBookmarks(html: string, parser: DOMParser): ParsedB
   walk(doc.documentElement, state);
   const folders = [...state.folders.values()]
     .filter((f) => f.links.length > 0 || (!f.hasSubfolders && !f.isRoot))
-    .map(({ name, links }) => ({ name, links }));
+    .map(({ name, links, nested }) => (nested ? { name, links, nested } : { name, links }));
   return { folders, skipped: state.skipped };
 }
 
@@ -137,7 +143,7 @@ function folderFor(path: string[], state: WalkState): FolderEntry {
   const name = path.length === 0 ? state.rootName : path.join(FOLDER_SEPARATOR);
   let folder = state.folders.get(name);
   if (!folder) {
-    folder = { name, links: [], hasSubfolders: false, isRoot: path.length === 0 };
+    folder = { name, links: [], hasSubfolders: false, isRoot: path.length === 0, nested: path.length > 1 };
     state.folders.set(name, folder);
   }
   return folder;
@@ -148,8 +154,9 @@ function readLink(a: Element, path: string[], state: WalkState): void {
   const title = cleanText(a.textContent ?? '') || url;
   state.lastLink = null;
   state.pending = null; // a folder `<H3>` followed by a link, not a `<DL>`, was empty
-  if (!isHttpUrl(url)) {
-    state.skipped.push({ title, url, reason: 'not-http' });
+  const problem = urlProblem(url);
+  if (problem !== null) {
+    state.skipped.push({ title, url, reason: problem });
     return;
   }
   const link: ParsedLink = {
@@ -175,15 +182,6 @@ function describeLastLink(dd: Element, state: WalkState): void {
     text += node.textContent ?? '';
   }
   link.description = text.trim() || null;
-}
-
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Pure helpers of the links screen (spec 2.6, 9). */
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
+import { formatCount } from '../../domain/number-format.ts';
 
 export const TAGS_SHOWN = 2;
 export const URL_SHORT = 30;
@@ -46,8 +47,9 @@ export function linkMatcher(query: string): (link: LinkRow) => boolean {
   return (link) => searchText(link).includes(q);
 }
 
+/** '1 link', '1,000 links' (in the user's locale). */
 export function linkCountLabel(count: number): string {
-  return count === 1 ? '1 link' : `${count} links`;
+  return formatCount(count, 'link');
 }
 
 export function shortUrl(url: string): string {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { formatCount } from '../../domain/number-format.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { DirectoryPasswordForm } from './directory-password-form.tsx';
 import { DirectoryUnavailable } from './directory-unavailable.tsx';
@@ -108,9 +109,7 @@ function body(view: View, busy: boolean, unlock: (password: string) => Promise<v
           <header className={`mb-6 rounded-2xl bg-gradient-to-r p-6 text-white ${gradientOf(view.directory.color)}`}>
             <h1 className="text-2xl font-bold">{view.directory.name}</h1>
             {view.directory.description && <p className="mt-1 text-white/90">{view.directory.description}</p>}
-            <p className="mt-2 text-sm text-white/80">
-              {view.links.length === 1 ? '1 link' : `${view.links.length} links`}
-            </p>
+            <p className="mt-2 text-sm text-white/80">{formatCount(view.links.length, 'link')}</p>
           </header>
           <PublicLinkGrid links={view.links} />
         </>

@@ -1,8 +1,9 @@
-/** What the export section says after an export: counts in words, with thousands separators. */
+/** What the export section says after an export: counts in words, in the user's locale. */
+import { formatCount } from '../../domain/number-format.ts';
 import { inCalendarFile } from './calendar-export.ts';
 import type { WorkspaceExport } from './workspace-export-format.ts';
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => formatCount(n, one, many);
 
 function linkCounts(exp: WorkspaceExport): string {
   const directories = [...exp.directories, ...exp.shared_directories];

@@ -1,5 +1,5 @@
 /**
- * 'Import bookmarks': a button that opens the import dialog (issue 16). Shown on the Profile
+ * 'Import bookmarks': a button that opens the import dialog. Shown on the Profile
  * screen's 'Import and export' section and in the empty states of My Links, through the app's slots.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Import bookmarks (issue 16): choose a browser bookmark file or this app's JSON export, see what
+ * Import bookmarks: choose a browser bookmark file or this app's JSON export, see what
  * it holds and what fits before anything is written, then import it with a progress bar and read
  * the summary. Everything runs on the device through the mutators, so it works offline; the
  * outbox syncs later. A file that is not a bookmarks file is refused and nothing is written.
@@ -8,10 +8,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ChangeEvent } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import { Button } from '../../ui/button.tsx';
 import { buildImportPlan, type ImportPlan } from './import-plan.ts';
 import { readImportState } from './import-state.ts';
 import { IMPORT_FAILED, ImportPreview, ImportResult } from './import-texts.tsx';
+import { ImportUpsell } from './import-upsell.tsx';
 import { ACCEPTED_FILES, readImportFile } from './read-import-file.ts';
 import { importSteps, runImport, type ImportSummary } from './run-import.ts';
 
@@ -27,6 +29,9 @@ type Stage =
   | { step: 'running'; done: number; total: number }
   | { step: 'done'; summary: ImportSummary; total: number }
   | { step: 'failed'; message: string };
+
+/** Whether the plan writes anything: with nothing to write, Import has nothing to do. */
+const hasWork = (plan: ImportPlan) => plan.links.length + plan.events.length > 0;
 
 export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
   const [stage, setStage] = useState<Stage>({ step: 'choose', error: null, reading: false });
@@ -96,11 +101,14 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
           )}
 
           {stage.step === 'ready' && <ImportPreview plan={stage.plan} />}
+          {stage.step === 'ready' && stage.plan.upsell !== null && (
+            <ImportUpsell message={stage.plan.upsell} onNavigate={onClose} />
+          )}
 
           {stage.step === 'running' && (
             <div className="mt-4 space-y-2">
               <p className="text-sm text-slate-800">
-                Importing... {stage.done.toLocaleString('en-US')} of {stage.total.toLocaleString('en-US')}
+                Importing... {formatNumber(stage.done)} of {formatNumber(stage.total)}
               </p>
               <progress
                 className="w-full"
@@ -135,11 +143,8 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
                 Cancel
               </Button>
             )}
-            {stage.step === 'ready' && (
-              <Button
-                disabled={stage.plan.links.length + stage.plan.events.length === 0}
-                onClick={() => void start(stage.plan)}
-              >
+            {stage.step === 'ready' && (stage.plan.upsell === null || hasWork(stage.plan)) && (
+              <Button disabled={!hasWork(stage.plan)} onClick={() => void start(stage.plan)}>
                 Import
               </Button>
             )}

@@ -1,5 +1,5 @@
 /**
- * The content of the Profile screen's 'Import and export' section (issue 16): 'Import bookmarks'
+ * The content of the Profile screen's 'Import and export' section: 'Import bookmarks'
  * (the import dialog) and the export actions (ExportSection). The app puts it in the profile
  * feature's slot.
  */

@@ -9,6 +9,7 @@ import type { MutationStep } from '../../data/mutate.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { eventKey, type ImportState } from './import-state.ts';
+import { savableText } from './savable-text.ts';
 import type { ImportSource } from './import-source.ts';
 
 export interface PlannedEvents {
@@ -16,11 +17,13 @@ export interface PlannedEvents {
   count: number;
   duplicates: number;
   overLimit: number;
+  /** Of overLimit: events beyond the Free month's quota (the rest are recurring series). */
+  overQuota: number;
   notes: string[];
 }
 
 export function planEvents(source: ImportSource, state: ImportState, newId: () => string): PlannedEvents {
-  const out: PlannedEvents = { steps: [], count: 0, duplicates: 0, overLimit: 0, notes: [] };
+  const out: PlannedEvents = { steps: [], count: 0, duplicates: 0, overLimit: 0, overQuota: 0, notes: [] };
   const free = state.tier === 'free';
   const keys = new Set(state.eventKeys);
   let eventRoom = free ? Math.max(0, FREE_LIMITS.eventsPerMonth - state.eventsThisMonth) : Infinity;
@@ -33,6 +36,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
     }
     if (!event.is_task && eventRoom <= 0) {
       out.overLimit += 1;
+      out.overQuota += 1;
       continue;
     }
     keys.add(k);
@@ -42,8 +46,8 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
       name: 'event.create',
       args: {
         id,
-        title: event.title,
-        description: event.description,
+        title: savableText(event.title),
+        description: event.description === null ? null : savableText(event.description),
         starts_at: event.starts_at,
         ends_at: event.is_task ? event.starts_at : event.ends_at,
         is_task: event.is_task,
@@ -75,7 +79,12 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         rule: series.rule,
         until: series.until,
         ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
-        occurrences: series.occurrences.map((o) => ({ ...o, id: newId() })),
+        occurrences: series.occurrences.map((o) => ({
+          ...o,
+          title: savableText(o.title),
+          description: o.description === null ? null : savableText(o.description),
+          id: newId(),
+        })),
       },
     });
     out.count += 1;

@@ -1,5 +1,5 @@
 /**
- * What an import will do, decided before anything is written (issue 16): which directories are
+ * What an import will do, decided before anything is written: which directories are
  * created or reused, which links are created, and what is skipped and why. Pure, so the dialog can
  * show it first and the tests need no database.
  *
@@ -11,20 +11,45 @@
  *   only folder, or 'Imported bookmarks' when there are several. Links beyond the room left are
  *   skipped as over the plan's limit; tags and favourites are left out (Pro features).
  * - A link whose URL is already in its target directory (there, or earlier in the file) is a
- *   duplicate; a URL that is not http(s) is skipped.
+ *   duplicate; a URL that cannot be saved is skipped under its true reason (url-problem.ts).
  * - A link keeps its creation time (ADD_DATE) when the server would take it, else it is now.
+ * - Directories do not nest: a nested folder becomes a directory named 'Dev / PHP', and the preview
+ *   says so. A Linkboard export's directory keeps its colour, description and visibility; one that
+ *   had a password comes back private (passwords are never exported), and the preview says so.
  */
 import { IMPORTED_FOLDER_NAME } from '../../domain/bookmarks/netscape-parse.ts';
+import { URL_MAX, URL_PROBLEMS, urlProblem } from '../../domain/bookmarks/url-problem.ts';
 import type { MutationArgs } from '../../data/mutation-args.ts';
 import type { MutationStep } from '../../data/mutate.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
+import { messages } from '../../domain/sync-codes.ts';
 import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.ts';
 import { planEvents } from './import-plan-events.ts';
+import { cutText, savableText } from './savable-text.ts';
 import type { ImportSource, SourceFolder } from './import-source.ts';
 import type { ImportState } from './import-state.ts';
 
-export const SKIP_REASONS = ['not http(s)', 'duplicate', "over the plan's limit"] as const;
+export const SKIP_REASONS = [...URL_PROBLEMS, 'duplicate', 'over-limit'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Each reason as the preview and the summary say it. */
+export function skipReasonText(reason: SkipReason): string {
+  switch (reason) {
+    case 'empty':
+      return 'without a URL';
+    case 'not-http':
+      return 'not http(s)';
+    case 'too-long':
+      return `URL longer than ${formatNumber(URL_MAX)} characters`;
+    case 'invalid':
+      return 'not a valid URL';
+    case 'duplicate':
+      return 'duplicate';
+    case 'over-limit':
+      return "over the plan's limit";
+  }
+}
 
 export interface ImportPlan {
   directories: MutationArgs['directory.create'][];
@@ -40,6 +65,10 @@ export interface ImportPlan {
   room: number | null;
   /** Sentences for the summary: where a Free plan's folders went, what was left out. */
   notes: string[];
+  /** What went wrong reading the file (its characters): shown before the import. */
+  warnings: string[];
+  /** Free: the plan's limit left something out; the sentence that leads to the upgrade, else null. */
+  upsell: string | null;
 }
 
 export interface PlanOptions {
@@ -48,6 +77,7 @@ export interface PlanOptions {
 }
 
 const TITLE_MAX = 500;
+const NOTES_MAX = 10000;
 const DESCRIPTION_MAX = 2000;
 /** The server's lengths for a directory (rules.sql, text_limits): a deeply nested folder's name is cut. */
 const NAME_MAX = 100;
@@ -56,6 +86,9 @@ const DIRECTORY_DESCRIPTION_MAX = 1000;
 export const FREE_FOLDERS_NOTE = (name: string) =>
   `Your Free plan has one directory: all folders go into "${name}". Upgrade to Pro to keep each folder.`;
 export const TAGS_NOTE = 'Tags and favourites are left out: Upgrade to Pro to use tags.';
+export const NESTED_NOTE = (name: string) => `Nested folders become directories named like "${name}".`;
+export const PASSWORD_NOTE =
+  'Passwords are never exported: password-protected directories are imported as private. Set a password to share them again.';
 
 const key = (name: string) => name.trim().toLowerCase();
 
@@ -68,21 +101,28 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     links: [],
     events: [],
     eventCount: 0,
-    skipped: { 'not http(s)': source.notHttp, duplicate: 0, "over the plan's limit": 0 },
+    skipped: { empty: 0, 'not-http': 0, 'too-long': 0, invalid: 0, duplicate: 0, 'over-limit': 0, ...source.rejected },
     found: {
-      links: source.notHttp + source.folders.reduce((n, folder) => n + folder.links.length, 0),
+      links:
+        Object.values(source.rejected).reduce((n, count) => n + count, 0) +
+        source.folders.reduce((n, folder) => n + folder.links.length, 0),
       folders: source.folders.length,
       events: source.events.length + source.series.length,
     },
     room: free ? Math.max(0, FREE_LIMITS.links - state.linkCount) : null,
     notes: [],
+    warnings: source.warnings,
+    upsell: null,
   };
   const byName = new Map(state.directories.map((dir) => [key(dir.name), dir.id]));
   const urls = new Map([...state.urlsByDirectory].map(([id, set]) => [id, new Set(set)]));
   let directoriesLeft = free ? Math.max(0, FREE_LIMITS.directories - state.directoryCount) : Infinity;
+  let passwordsLost = false;
+  let nestedName: string | null = null;
 
   const target = (folder: SourceFolder): string | null => {
-    const name = (folder.name.trim() || IMPORTED_FOLDER_NAME).slice(0, NAME_MAX).trim();
+    const name = cutText(folder.name, NAME_MAX) || IMPORTED_FOLDER_NAME;
+    if (folder.nested) nestedName ??= name;
     const existing = byName.get(key(name));
     if (existing !== undefined) {
       const own = state.directories.find((dir) => dir.id === existing)?.name;
@@ -94,7 +134,9 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     const id = newId();
     const args: MutationArgs['directory.create'] = { id, name };
     if (folder.color) args.color = folder.color;
-    if (folder.description) args.description = folder.description.slice(0, DIRECTORY_DESCRIPTION_MAX);
+    if (folder.description) args.description = cutText(folder.description, DIRECTORY_DESCRIPTION_MAX);
+    if (folder.isPublic && folder.hasPassword) passwordsLost = true;
+    else if (folder.isPublic) args.is_public = true;
     plan.directories.push(args);
     byName.set(key(args.name), id);
     return id;
@@ -109,8 +151,9 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     const directoryId = freeTarget ? target(freeTarget) : target(folder);
     for (const link of folder.links) {
       const url = normalizeUrl(link.url);
-      if (url === null || !/^https?:\/\//i.test(link.url.trim())) {
-        plan.skipped['not http(s)'] += 1;
+      const problem = urlProblem(link.url) ?? (url === null ? 'invalid' : null);
+      if (problem !== null || url === null) {
+        plan.skipped[problem ?? 'invalid'] += 1;
         continue;
       }
       const seen = directoryId === null ? undefined : (urls.get(directoryId) ?? new Set<string>());
@@ -119,21 +162,21 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         continue;
       }
       if (directoryId === null || seen === undefined || (plan.room !== null && plan.links.length >= plan.room)) {
-        plan.skipped["over the plan's limit"] += 1;
+        plan.skipped['over-limit'] += 1;
         continue;
       }
       seen.add(url);
       urls.set(directoryId, seen);
-      const tags = cleanTags(link.tags);
+      const tags = cleanTags(link.tags.map(savableText));
       if (free && (tags.length > 0 || link.favorite)) tagsLeftOut = true;
       const args: MutationArgs['link.create'] = {
         id: newId(),
         directory_id: directoryId,
         url,
-        title: (link.title.trim() || url).slice(0, TITLE_MAX),
+        title: cutText(link.title, TITLE_MAX) || cutText(url, TITLE_MAX),
       };
-      if (link.description) args.description = link.description.slice(0, DESCRIPTION_MAX);
-      if (link.notes) args.notes = link.notes;
+      if (link.description) args.description = cutText(link.description, DESCRIPTION_MAX);
+      if (link.notes) args.notes = cutText(link.notes, NOTES_MAX);
       if (!free && tags.length > 0) args.tags = tags;
       if (!free && link.favorite) args.is_favorite = true;
       const created = link.createdAt === null ? null : creationTime(link.createdAt, options.now);
@@ -141,13 +184,20 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
       plan.links.push(args);
     }
   }
+  const linksOverLimit = plan.skipped['over-limit'];
+  if (nestedName !== null) plan.notes.push(NESTED_NOTE(nestedName));
+  if (passwordsLost) plan.notes.push(PASSWORD_NOTE);
   if (tagsLeftOut) plan.notes.push(TAGS_NOTE);
   const events = planEvents(source, state, newId);
   plan.events = events.steps;
   plan.eventCount = events.count;
   plan.skipped.duplicate += events.duplicates;
-  plan.skipped["over the plan's limit"] += events.overLimit;
+  plan.skipped['over-limit'] += events.overLimit;
   plan.notes.push(...events.notes);
+  if (free && plan.skipped['over-limit'] > 0) {
+    plan.upsell =
+      linksOverLimit > 0 ? messages.moreLinks : events.overQuota > 0 ? messages.moreEvents : messages.recurring;
+  }
   return plan;
 }
 
@@ -160,9 +210,10 @@ function freeDirectory(source: ImportSource, state: ImportState): SourceFolder {
   return only ? { ...only, links: [] } : { name: IMPORTED_FOLDER_NAME, links: [] };
 }
 
-/** Counts per skip reason, without the empty ones (the summary's list). */
-export function skipList(skipped: Record<string, number>): { reason: string; count: number }[] {
-  return Object.entries(skipped)
-    .filter(([, count]) => count > 0)
-    .map(([reason, count]) => ({ reason, count }));
+/** Counts per skip reason in words, without the empty ones (the summary's list). */
+export function skipList(skipped: Record<SkipReason, number>): { reason: string; count: number }[] {
+  return SKIP_REASONS.filter((reason) => skipped[reason] > 0).map((reason) => ({
+    reason: skipReasonText(reason),
+    count: skipped[reason],
+  }));
 }

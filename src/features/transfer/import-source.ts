@@ -1,10 +1,11 @@
 /**
- * What an import file holds, in one shape whatever the file (issue 16): a browser bookmark file
+ * What an import file holds, in one shape whatever the file: a browser bookmark file
  * (ParsedBookmarks) or this app's JSON export (WorkspaceExport) become folders of links, and for
  * the export also events, tasks and recurring series. Pure: the plan (import-plan.ts) decides
  * what is created.
  */
 import type { ParsedBookmarks } from '../../domain/bookmarks/netscape-parse.ts';
+import type { UrlProblem } from '../../domain/bookmarks/url-problem.ts';
 import type { DirectoryColor, Priority, RecurrenceRule, ReminderOffset } from '../../domain/validation.ts';
 import type { WorkspaceExport } from './workspace-export.ts';
 
@@ -24,6 +25,11 @@ export interface SourceFolder {
   /** The export's own directory fields; a bookmark folder has none. */
   color?: DirectoryColor;
   description?: string | null;
+  isPublic?: boolean;
+  /** The directory had a password (never in an export, so it cannot come back). */
+  hasPassword?: boolean;
+  /** A bookmark folder that sat inside another; its name joins theirs ('Dev / PHP'). */
+  nested?: boolean;
   links: SourceLink[];
 }
 
@@ -49,17 +55,22 @@ export interface SourceSeries {
 export interface ImportSource {
   kind: 'bookmarks' | 'workspace';
   folders: SourceFolder[];
-  /** Bookmarks the parser already left out (not http or https). */
-  notHttp: number;
+  /** Bookmarks the parser already left out, by the reason their URL cannot be saved. */
+  rejected: Partial<Record<UrlProblem, number>>;
+  /** What went wrong reading the file (its characters), for the preview. */
+  warnings: string[];
   events: SourceEvent[];
   series: SourceSeries[];
 }
 
-export function fromBookmarks(parsed: ParsedBookmarks): ImportSource {
+export function fromBookmarks(parsed: ParsedBookmarks, warnings: string[] = []): ImportSource {
+  const rejected: Partial<Record<UrlProblem, number>> = {};
+  for (const { reason } of parsed.skipped) rejected[reason] = (rejected[reason] ?? 0) + 1;
   return {
     kind: 'bookmarks',
     folders: parsed.folders.map((folder) => ({
       name: folder.name,
+      ...(folder.nested ? { nested: true } : {}),
       links: folder.links.map((link) => ({
         url: link.url,
         title: link.title,
@@ -70,7 +81,8 @@ export function fromBookmarks(parsed: ParsedBookmarks): ImportSource {
         favorite: false,
       })),
     })),
-    notHttp: parsed.skipped.length,
+    rejected,
+    warnings,
     events: [],
     series: [],
   };
@@ -80,7 +92,7 @@ export function fromBookmarks(parsed: ParsedBookmarks): ImportSource {
  * The user's own directories and calendar from an export. Directories shared with the user are
  * someone else's and are left out; so are polls and votes (they belong to their boards).
  */
-export function fromWorkspace(exp: WorkspaceExport): ImportSource {
+export function fromWorkspace(exp: WorkspaceExport, warnings: string[] = []): ImportSource {
   const events: SourceEvent[] = [];
   const series = new Map<string, SourceSeries>();
   for (const event of exp.events) {
@@ -110,6 +122,8 @@ export function fromWorkspace(exp: WorkspaceExport): ImportSource {
       name: dir.name,
       color: dir.color,
       description: dir.description,
+      isPublic: dir.is_public,
+      hasPassword: dir.has_password,
       links: dir.links.map((link) => ({
         url: link.url,
         title: link.title,
@@ -120,7 +134,8 @@ export function fromWorkspace(exp: WorkspaceExport): ImportSource {
         favorite: link.is_favorite,
       })),
     })),
-    notHttp: 0,
+    rejected: {},
+    warnings,
     events,
     // A series without its end date is imported as its occurrences' last start.
     series: [...series.values()].map((s) => ({

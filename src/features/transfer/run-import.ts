@@ -1,5 +1,5 @@
 /**
- * Runs an import plan through the normal mutation path (issue 16): mutateMany, so every row is
+ * Runs an import plan through the normal mutation path: mutateMany, so every row is
  * checked by its mutator, applied optimistically and queued in the outbox, offline or not (the
  * outbox syncs later). Directories first, then links, then calendar items, in batches of
  * IMPORT_BATCH steps, each batch one transaction; progress is reported after each batch and the

@@ -67,6 +67,7 @@ describe('a large generated file', () => {
   it('round-trips the parsed entries through an export', () => {
     const { folders } = parseNetscapeBookmarks(generatedFile(), new DOMParser());
     const again = parseNetscapeBookmarks(exportNetscapeBookmarks(folders), new DOMParser());
-    expect(again).toEqual({ folders, skipped: [] });
+    // The export writes each folder at the top level: the nesting is in the name alone.
+    expect(again).toEqual({ folders: folders.map(({ name, links }) => ({ name, links })), skipped: [] });
   });
 });

@@ -35,12 +35,13 @@ describe('parseNetscapeBookmarks on browser exports', () => {
       // 'Bookmarks bar / Work' holds only folders, so it is not listed.
       {
         name: 'Bookmarks bar / Work / Clients',
+        nested: true,
         links: [
           link('https://acme.example.com/report?q=1&view=full', 'Acme & Sons "Q3" report', 1600000500),
           link('https://example.jp/%E8%B3%87%E6%96%99', '日本語のページ\u3000資料', 1600000600),
         ],
       },
-      { name: 'Bookmarks bar / Work / Archive', links: [] },
+      { name: 'Bookmarks bar / Work / Archive', nested: true, links: [] },
       {
         name: 'Imported bookmarks',
         links: [link('https://developer.mozilla.org/en-US/', 'MDN Web Docs 🦊', 1600000900)],
@@ -105,7 +106,11 @@ describe('parseNetscapeBookmarks on browser exports', () => {
         name: 'Favorites',
         links: [link('https://www.apple.com/', 'Apple', null), link('https://www.icloud.com/', 'iCloud', null)],
       },
-      { name: 'Favorites / News & Blogs', links: [link('https://daringfireball.net/', 'Daring Fireball', null)] },
+      {
+        name: 'Favorites / News & Blogs',
+        nested: true,
+        links: [link('https://daringfireball.net/', 'Daring Fireball', null)],
+      },
       { name: 'BookmarksBar', links: [link('https://www.wikipedia.org/', 'Wikipedia', null)] },
       { name: 'BookmarksMenu', links: [] },
       { name: 'Imported bookmarks', links: [link('https://maps.apple.com/', 'Maps', null)] },
@@ -131,7 +136,7 @@ describe('parseNetscapeBookmarks on browser exports', () => {
           ),
         ],
       },
-      { name: 'Design / Inspiration ✨', links: [link('https://dribbble.com/', 'Dribbble', 1710000300)] },
+      { name: 'Design / Inspiration ✨', nested: true, links: [link('https://dribbble.com/', 'Dribbble', 1710000300)] },
       {
         name: 'Unsorted',
         links: [

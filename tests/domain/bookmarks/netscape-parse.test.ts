@@ -98,15 +98,25 @@ describe('parseNetscapeBookmarks: document shapes', () => {
 });
 
 describe('parseNetscapeBookmarks: links', () => {
-  it('takes http and https only, and reports every other link as not-http', () => {
-    const hrefs = ['mailto:me@example.com', 'ftp://files.example/', 'about:blank', '/relative/path', '', ' '];
+  it('takes http and https only, and reports every other link with the true reason', () => {
+    const notHttp = [
+      'mailto:me@example.com',
+      'ftp://files.example/',
+      'about:blank',
+      '/relative/path',
+      'file:///C:/a.html',
+    ];
+    const long = `https://long.example/${'x'.repeat(2100)}`;
+    const invalid = ['https://exa mple.com/', 'http:///no-host', 'https://a.example:99999/'];
+    const hrefs = [...notHttp, '', ' ', long, ...invalid];
     const body = `<DL><p>${hrefs.map((h, i) => `<DT><A HREF="${h}">L${i}</A>`).join('')}<DT><A>No href</A>
       <DT><A HREF="  http://plain.example/x  ">Plain</A></DL>`;
     const { folders, skipped } = parse(body);
     expect(folders.flatMap((f) => f.links.map((l) => l.url))).toEqual(['http://plain.example/x']);
+    const reasons = [...notHttp.map(() => 'not-http'), 'empty', 'empty', 'too-long', ...invalid.map(() => 'invalid')];
     expect(skipped).toEqual([
-      ...hrefs.map((url, i) => ({ title: `L${i}`, url: url.trim(), reason: 'not-http' })),
-      { title: 'No href', url: '', reason: 'not-http' },
+      ...hrefs.map((url, i) => ({ title: `L${i}`, url: url.trim(), reason: reasons[i] })),
+      { title: 'No href', url: '', reason: 'empty' },
     ]);
   });
 

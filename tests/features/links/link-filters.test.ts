@@ -19,6 +19,9 @@ describe('links screen helpers', () => {
     expect(linkCountLabel(0)).toBe('0 links');
     expect(linkCountLabel(1)).toBe('1 link');
     expect(linkCountLabel(7)).toBe('7 links');
+    // Grouped as every other number on screen (the import says '5,000'), in the device's locale.
+    expect(linkCountLabel(12345)).toBe(`${new Intl.NumberFormat().format(12345)} links`);
+    expect(linkCountLabel(12345)).not.toBe('12345 links');
   });
 
   it('shortens urls to 30 characters', () => {

@@ -3,8 +3,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNetscapeBookmarks } from '../../../src/domain/bookmarks/netscape-parse.ts';
-import { FREE_FOLDERS_NOTE, TAGS_NOTE, buildImportPlan, skipList } from '../../../src/features/transfer/import-plan.ts';
-import { fromBookmarks, type ImportSource, type SourceLink } from '../../../src/features/transfer/import-source.ts';
+import type { UrlProblem } from '../../../src/domain/bookmarks/url-problem.ts';
+import { messages } from '../../../src/domain/sync-codes.ts';
+import {
+  FREE_FOLDERS_NOTE,
+  NESTED_NOTE,
+  PASSWORD_NOTE,
+  TAGS_NOTE,
+  buildImportPlan,
+  skipList,
+} from '../../../src/features/transfer/import-plan.ts';
+import {
+  fromBookmarks,
+  type ImportSource,
+  type SourceFolder,
+  type SourceLink,
+} from '../../../src/features/transfer/import-source.ts';
 import type { ImportState } from '../../../src/features/transfer/import-state.ts';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -28,11 +42,15 @@ function link(url: string, overrides: Partial<SourceLink> = {}): SourceLink {
   return { url, title: url, createdAt: null, tags: [], description: null, notes: null, favorite: false, ...overrides };
 }
 
-function source(folders: Record<string, SourceLink[]>, notHttp = 0): ImportSource {
+function source(
+  folders: Record<string, SourceLink[]>,
+  rejected: Partial<Record<UrlProblem, number>> = {},
+): ImportSource {
   return {
     kind: 'bookmarks',
     folders: Object.entries(folders).map(([name, links]) => ({ name, links })),
-    notHttp,
+    rejected,
+    warnings: [],
     events: [],
     series: [],
   };
@@ -64,13 +82,20 @@ describe('buildImportPlan', () => {
           Reading: [link('https://there.test'), link('https://a.test'), link('https://a.test'), link('ftp://x.test')],
           Other: [link('https://a.test')],
         },
-        2,
+        { 'not-http': 2 },
       ),
       st,
     );
     // The same URL in another directory is not a duplicate.
     expect(p.links.map((l) => l.url)).toEqual(['https://a.test', 'https://a.test']);
-    expect(p.skipped).toEqual({ 'not http(s)': 3, duplicate: 2, "over the plan's limit": 0 });
+    expect(p.skipped).toEqual({
+      empty: 0,
+      'not-http': 3,
+      'too-long': 0,
+      invalid: 0,
+      duplicate: 2,
+      'over-limit': 0,
+    });
     expect(skipList(p.skipped)).toEqual([
       { reason: 'not http(s)', count: 3 },
       { reason: 'duplicate', count: 2 },
@@ -114,7 +139,7 @@ describe('buildImportPlan', () => {
     expect(p.directories.map((d) => d.name)).toEqual(['Imported bookmarks']);
     expect(p.links).toHaveLength(25);
     expect(new Set(p.links.map((l) => l.directory_id))).toEqual(new Set([p.directories[0]!.id]));
-    expect(p.skipped["over the plan's limit"]).toBe(15);
+    expect(p.skipped['over-limit']).toBe(15);
     expect(p.notes).toContain(FREE_FOLDERS_NOTE('Imported bookmarks'));
   });
 
@@ -144,7 +169,80 @@ describe('buildImportPlan', () => {
     const p = plan(source({ A: [link('https://a.test')] }), st);
     expect(p.room).toBe(0);
     expect(p.links).toEqual([]);
-    expect(p.skipped["over the plan's limit"]).toBe(1);
+    expect(p.skipped['over-limit']).toBe(1);
+    // The way out is the upgrade, in the spec's words.
+    expect(p.upsell).toBe(messages.moreLinks);
+  });
+
+  it('Free under the limit, and Pro: no upsell', () => {
+    expect(plan(source({ A: [link('https://a.test')] }), state({ tier: 'free' })).upsell).toBeNull();
+    expect(plan(source({ A: [link('https://a.test')] }), state({ linkCount: 5000 })).upsell).toBeNull();
+  });
+
+  it('skips each URL under its true reason', () => {
+    const long = `https://long.example/${'a'.repeat(2048 - 21)}`;
+    expect(long).toHaveLength(2048);
+    const urls = [
+      'javascript:alert(1)',
+      'data:text/html,<b>hi</b>',
+      'file:///C:/Users/me/notes.html',
+      'example.com/no-scheme',
+      '',
+      '   ',
+      `${long}b`,
+      'https://exa mple.com/',
+      'http:///path-only',
+      'https://a.example/\u0000nul',
+      'https://a.example/\ud800',
+      'https://a.example:99999/',
+      long,
+    ];
+    const p = plan(source({ A: urls.map((url) => link(url)) }), state());
+    expect(p.links.map((l) => l.url)).toEqual([long]);
+    expect(skipList(p.skipped)).toEqual([
+      { reason: 'without a URL', count: 2 },
+      { reason: 'not http(s)', count: 4 },
+      { reason: 'URL longer than 2,048 characters', count: 1 },
+      { reason: 'not a valid URL', count: 5 },
+    ]);
+  });
+
+  it("keeps a Linkboard export's visibility; a password-protected directory comes back private, and it is said", () => {
+    const folder = (name: string, extra: Partial<SourceFolder>): SourceFolder => ({
+      name,
+      color: 'green',
+      description: null,
+      links: [link(`https://${name.toLowerCase()}.test`)],
+      ...extra,
+    });
+    const src: ImportSource = {
+      ...source({}),
+      kind: 'workspace',
+      folders: [
+        folder('Public', { isPublic: true, hasPassword: false }),
+        folder('Private', { isPublic: false, hasPassword: false }),
+        folder('Locked', { isPublic: true, hasPassword: true }),
+      ],
+    };
+    const p = plan(src, state());
+    expect(p.directories.map(({ name, is_public }) => [name, is_public])).toEqual([
+      ['Public', true],
+      ['Private', undefined],
+      ['Locked', undefined],
+    ]);
+    expect(p.directories.every((d) => d.password === undefined)).toBe(true);
+    expect(p.notes).toEqual([PASSWORD_NOTE]);
+  });
+
+  it('says that nested folders become directories named with their parents', () => {
+    const src = source({ Reading: [link('https://r.test')] });
+    src.folders.push({ name: 'Dev / PHP', nested: true, links: [link('https://php.test')] });
+    const p = plan(src, state());
+    expect(p.directories.map((d) => d.name)).toEqual(['Reading', 'Dev / PHP']);
+    expect(p.notes).toEqual([NESTED_NOTE('Dev / PHP')]);
+    expect(NESTED_NOTE('Dev / PHP')).toBe('Nested folders become directories named like "Dev / PHP".');
+    // Free: everything goes into one directory, so the nesting is not what the user needs to hear.
+    expect(plan(src, state({ tier: 'free' })).notes).not.toContain(NESTED_NOTE('Dev / PHP'));
   });
 
   it('plans a browser file (Chrome sample) with its folders and dates', () => {
@@ -156,5 +254,33 @@ describe('buildImportPlan', () => {
     expect(p.links.length + p.skipped.duplicate).toBe(found);
     expect(p.directories.length).toBe(parsed.folders.length);
     expect(p.links.every((l) => (l.created_at ?? '') < NOW.toISOString())).toBe(true);
+  });
+
+  it('keeps text the server can store: no NUL, no lone UTF-16 half, never half a pair at a cut', () => {
+    const emojiAt499 = `${'a'.repeat(499)}😀`; // the pair at units 499-500: a cut at 500 would split it
+    const src = source({
+      ['Dev\u0000 / \ud800PHP']: [
+        link('https://a.test', {
+          title: 'Ti\u0000tle \udc00 end',
+          description: 'desc\u0000',
+          notes: 'n\ud83d',
+          tags: ['t\u0000ag', '\u0000'],
+        }),
+        link('https://b.test', { title: emojiAt499 }),
+        link('https://c.test', { title: '\u0000\u0000' }),
+      ],
+    });
+    const p = plan(src, state());
+    expect(p.directories[0]?.name).toBe('Dev / \ufffdPHP');
+    expect(p.links[0]).toMatchObject({
+      title: 'Title \ufffd end',
+      description: 'desc',
+      notes: 'n\ufffd',
+      tags: ['tag'],
+    });
+    expect(p.links[1]?.title).toBe('a'.repeat(499));
+    expect(p.links[2]?.title).toBe('https://c.test');
+    const texts = JSON.stringify([p.directories, p.links]);
+    expect(texts).not.toMatch(/\\u0000|\\ud[89ab]|\\ud[c-f]/i);
   });
 });

@@ -96,7 +96,8 @@ describe('runImport', () => {
       {
         kind: 'bookmarks',
         folders: [{ name: dir.name, links: [] }],
-        notHttp: 0,
+        rejected: {},
+        warnings: [],
         events: [],
         series: [],
       },
@@ -144,6 +145,8 @@ describe('export → import → export', () => {
     const source = await seededDb();
     // A reminder on every kind of item, so the round trip has to carry it.
     await source.calendar_events.toCollection().modify({ reminder_minutes: 15 });
+    // A public directory, so the round trip has to carry the visibility.
+    await source.link_directories.filter((d) => d.name === 'Empty').modify({ is_public: true });
     const first = await buildWorkspaceExport(source, exportCtx());
     const db = freshDb();
     const pro = ctx({ tier: 'pro' });
@@ -156,6 +159,7 @@ describe('export → import → export', () => {
           name: d.name,
           description: d.description,
           color: d.color,
+          is_public: d.is_public,
           links: d.links
             .map(({ url, title, notes, description, tags, is_favorite, created_at }) => ({
               ...{ url, title, notes, description, tags, is_favorite },
@@ -176,6 +180,7 @@ describe('export → import → export', () => {
         .sort((a, b) => `${a.title}${a.starts_at}`.localeCompare(`${b.title}${b.starts_at}`));
 
     expect(directories(second)).toEqual(directories(first));
+    expect(second.directories.find((d) => d.name === 'Empty')?.is_public).toBe(true);
     expect(events(second)).toEqual(events(first));
     expect(events(second).every((e) => e.reminder === 15)).toBe(true);
   });
