@@ -3,10 +3,13 @@
  * holds a Server-Sent Events stream to `<backend>/sync/v1/poke`; each `poke` means another device
  * or member committed a change this user can see, so pull now. Pokes arriving while a pull runs
  * make one more pull, not one each; each (re)opened stream pulls once for what it may have
- * missed before it listened. The stream reconnects with back-off (1, 2, 5, 10 s) and a
- * fresh token; a backend without the endpoint (404) is not asked again. The 30 s poll
- * (triggers.ts) stays the fallback.
+ * missed before it listened. Besides the user's own topic the stream listens on the public topics
+ * the screens on show name (src/backend/live-topics.ts: the voting board's `public:voting`); when
+ * they change the stream is opened again with the new set. The stream reconnects with back-off
+ * (1, 2, 5, 10 s) and a fresh token; a backend without the endpoint (404) is not asked again. The
+ * 30 s poll (triggers.ts) stays the fallback.
  */
+import type { LiveTopics } from '../backend/live-topics.ts';
 import { backoffDelay, realTimers, type TimerHandle, type Timers } from './timers.ts';
 
 /** The part of the browser's EventSource this module uses. */
@@ -26,6 +29,8 @@ export interface PokeStreamOptions {
   anonKey: string;
   /** The current access token (refreshed when needed), or null when signed out. */
   token: () => Promise<string | null>;
+  /** The public topics to listen on besides the user's own (none by default). */
+  topics?: LiveTopics;
   openSource?: (url: string) => PokeSource;
   /** Whether the endpoint exists: the status of a request without a token (401 when it does). */
   probe?: (url: string) => Promise<number>;
@@ -36,10 +41,11 @@ export interface PokeStreamOptions {
 
 export const POKE_PATH = '/sync/v1/poke';
 
-export function pokeUrl(baseUrl: string, anonKey: string, token?: string): string {
+export function pokeUrl(baseUrl: string, anonKey: string, token?: string, topics: readonly string[] = []): string {
   const url = new URL(POKE_PATH, baseUrl);
   url.searchParams.set('apikey', anonKey);
   if (token !== undefined) url.searchParams.set('access_token', token);
+  for (const topic of topics) url.searchParams.append('topic', topic);
   return url.toString();
 }
 
@@ -53,9 +59,12 @@ export function installPokeStream(engine: { sync(): Promise<unknown> }, options:
   const timers = options.timers ?? realTimers;
   const openSource = options.openSource ?? browserSource;
   const probe = options.probe ?? fetchStatus;
+  const topics = () => options.topics?.current() ?? [];
 
   let stopped = false;
   let source: PokeSource | null = null;
+  /** The topics the open stream listens on. */
+  let sourceTopics = '';
   let retry: TimerHandle | null = null;
   let failures = 0;
   /** A stream answered once: the endpoint exists, no need to probe. */
@@ -122,8 +131,10 @@ export function installPokeStream(engine: { sync(): Promise<unknown> }, options:
     const token = await options.token().catch(() => null);
     if (mine !== attempt || !wanted()) return;
     if (!token) return; // Signed out: sign-in starts a new session and a new stream.
-    const next = openSource(pokeUrl(options.baseUrl, options.anonKey, token));
+    const listening = topics();
+    const next = openSource(pokeUrl(options.baseUrl, options.anonKey, token, listening));
     source = next;
+    sourceTopics = listening.join(' ');
     let lost = false;
     next.addEventListener('ready', () => {
       if (mine !== attempt) return;
@@ -145,6 +156,11 @@ export function installPokeStream(engine: { sync(): Promise<unknown> }, options:
 
   const reopen = () => void open();
   const onVisibility = () => (wanted() ? (source === null && retry === null ? reopen() : undefined) : close());
+  // A stream being opened or retried reads the topics when it opens; an open one opens again.
+  const onTopics = () => {
+    if (source !== null && topics().join(' ') !== sourceTopics) reopen();
+  };
+  const offTopics = options.topics?.subscribe(onTopics);
   win?.addEventListener('online', reopen);
   win?.addEventListener('offline', close);
   doc?.addEventListener('visibilitychange', onVisibility);
@@ -153,6 +169,7 @@ export function installPokeStream(engine: { sync(): Promise<unknown> }, options:
   return () => {
     stopped = true;
     close();
+    offTopics?.();
     win?.removeEventListener('online', reopen);
     win?.removeEventListener('offline', close);
     doc?.removeEventListener('visibilitychange', onVisibility);

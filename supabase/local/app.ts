@@ -19,7 +19,8 @@ import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
 import { mailboxApp, type MailboxMode } from './mailbox.ts';
 import { staticApp } from './static.ts';
-import { DEFAULT_POKE_LIMITS, PokeHub, pokeApp, type PokeLimits } from './poke.ts';
+import { pokeApp } from './poke.ts';
+import { PokeHub, type PokeHubOptions } from './poke-hub.ts';
 import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
@@ -58,8 +59,8 @@ export interface StackOptions {
   mail?: MailSettings;
   /** Reminder pushes: the VAPID keys (and subject, scheduler secret); default a pair made for this stack. */
   push?: PushSettings;
-  /** Caps on open poke streams (per user, in all); default 10 and 1,000. */
-  pokeLimits?: PokeLimits;
+  /** The poke's caps on open streams (default 10 per user, 1,000 in all) and its throttle (250 ms a topic). */
+  poke?: PokeHubOptions;
 }
 
 const tooLarge = (limit: number): MiddlewareHandler =>
@@ -88,7 +89,7 @@ export function createStack(options: StackOptions): Hono {
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     mail: options.mail ?? {},
     push: options.push ?? newVapidKeys(),
-    pokes: new PokeHub(options.pokeLimits ?? DEFAULT_POKE_LIMITS),
+    pokes: new PokeHub(options.poke),
     root: () => app,
   };
 

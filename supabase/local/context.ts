@@ -6,7 +6,7 @@ import type { AuthLimits } from './auth-limits.ts';
 import type { MailSettings } from './mail-settings.ts';
 import type { PushSettings } from './push-settings.ts';
 import { clientAddress } from './client-address.ts';
-import type { PokeHub } from './poke.ts';
+import type { PokeHub } from './poke-hub.ts';
 
 export interface StackContext {
   db: Db;

@@ -1,76 +1,30 @@
 /**
- * The poke (docs/sync-protocol.md, "Poke"): after a push commits, the users who can see what it
- * changed are told to pull now. `GET /sync/v1/poke` is a Server-Sent Events stream per signed-in
- * device; a poke is `event: poke` with a counter and nothing else, never data.
+ * The poke (docs/sync-protocol.md, "Poke"): after a push commits, the devices listening on the
+ * topics it concerns (the users who can see what it changed; the public voting board for a public
+ * poll) are told to pull now. `GET /sync/v1/poke` is a Server-Sent Events stream per signed-in
+ * device, on its user's topic and the public topics it names (`?topic=public:voting`); a poke is
+ * `event: poke` with a counter and nothing else, never data. Who listens where: poke-hub.ts.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StackContext } from './context.ts';
 import { requireApiKey } from './api-key.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { MAX_PUBLIC_TOPICS, isPublicTopic, userTopic } from './poke-hub.ts';
 
-export interface PokeLimits {
-  /** Open streams one user may hold (tabs and devices). */
-  perUser: number;
-  /** Open streams the stack holds in all. */
-  total: number;
-}
-
-export const DEFAULT_POKE_LIMITS: PokeLimits = { perUser: 10, total: 1000 };
 export const HEARTBEAT_MS = 25_000;
 /** setTimeout's longest delay; an access token lives an hour. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
-/** Who is listening: one callback per open stream, by user id. */
-export class PokeHub {
-  private readonly byUser = new Map<string, Set<() => void>>();
-  private open = 0;
-
-  constructor(private readonly limits: PokeLimits = DEFAULT_POKE_LIMITS) {}
-
-  /** Adds a listener; null when the user's or the stack's cap is reached. Returns its removal. */
-  subscribe(userId: string, listener: () => void): (() => void) | null {
-    const mine = this.byUser.get(userId) ?? new Set();
-    if (mine.size >= this.limits.perUser || this.open >= this.limits.total) return null;
-    mine.add(listener);
-    this.byUser.set(userId, mine);
-    this.open += 1;
-    let subscribed = true;
-    return () => {
-      if (!subscribed) return;
-      subscribed = false;
-      mine.delete(listener);
-      this.open -= 1;
-      if (mine.size === 0) this.byUser.delete(userId);
-    };
-  }
-
-  /** Pokes every open stream of these users; returns how many streams were poked. */
-  poke(userIds: Iterable<string>): number {
-    let count = 0;
-    for (const id of new Set(userIds)) {
-      for (const listener of this.byUser.get(id) ?? []) {
-        listener();
-        count += 1;
-      }
-    }
-    return count;
-  }
-
-  get size(): number {
-    return this.open;
-  }
-}
-
-/** After a sync_push answered 200: pokes the users its applied changes concern (never fails the push). */
+/** After a sync_push answered 200: pokes the topics its applied changes concern (never fails the push). */
 export async function pokeAfterPush(ctx: StackContext, userId: string, answer: string): Promise<void> {
   if (!answer.includes('"applied"')) return;
   try {
-    const { rows } = await ctx.db.query<{ id: string }>(
-      'select t::text as id from private.sync_poke_targets($1::uuid, $2::jsonb) t',
+    const { rows } = await ctx.db.query<{ topic: string }>(
+      'select t as topic from private.sync_poke_topics($1::uuid, $2::jsonb) t',
       [userId, answer],
     );
-    ctx.pokes.poke(rows.map((row) => row.id));
+    ctx.pokes.poke(rows.map((row) => row.topic));
   } catch (error) {
     console.error('[poke]', error);
   }
@@ -80,7 +34,7 @@ export async function pokeAfterPush(ctx: StackContext, userId: string, answer: s
 export function pokeAfterBilling(ctx: StackContext, answer: string): void {
   try {
     const { outcome, user_id: userId } = JSON.parse(answer) as { outcome?: string; user_id?: string };
-    if (outcome === 'applied' && typeof userId === 'string') ctx.pokes.poke([userId]);
+    if (outcome === 'applied' && typeof userId === 'string') ctx.pokes.poke([userTopic(userId)]);
   } catch {
     // Not an answer of ours: nothing to poke.
   }
@@ -104,6 +58,17 @@ export function pokeApp(ctx: StackContext): Hono {
     }
     const { rows } = await ctx.db.query('select 1 from auth.users where id::text = $1', [sub]);
     if (rows.length === 0) return c.json(unauthorized('JWT sub claim names no existing user'), 401);
+    // Public topics by name; the user's own topic always (another user's is never named here).
+    const topics = [...new Set(c.req.queries('topic') ?? [])];
+    if (topics.length > MAX_PUBLIC_TOPICS || !topics.every(isPublicTopic)) {
+      return c.json(
+        {
+          code: 'invalid_topic',
+          message: `A poke stream listens on at most ${MAX_PUBLIC_TOPICS} public topics (public:<name>).`,
+        },
+        400,
+      );
+    }
 
     let pending = 0;
     let closed = false;
@@ -113,7 +78,7 @@ export function pokeApp(ctx: StackContext): Hono {
       wake = null;
       resolve?.();
     };
-    const unsubscribe = ctx.pokes.subscribe(sub, () => {
+    const unsubscribe = ctx.pokes.subscribe(sub, topics, () => {
       pending += 1;
       rouse();
     });

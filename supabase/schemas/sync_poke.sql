@@ -3,16 +3,11 @@
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration.
 
--- The users a committed sync_push answer concerns: the pusher when anything applied, and for
--- every directory an applied mutation touched (its answer's `rows` and `deleted`, looked up by id
--- with tombstones, so a deleted link still names its directory), its owner, the users whose
--- confirmed address has a live membership in it, and those whose membership the push itself
--- touched (a removed member pulls to purge). Only user ids, never data. Rows of the user's own
--- tables (profile, events, votes) and public polls concern the pusher only; others see a public
--- poll at their next poll. Service role only: the local stack calls it after the push committed.
-create or replace function private.sync_poke_targets(p_user uuid, p_answer jsonb)
-returns setof uuid
-language sql stable security definer
+-- The rows the applied results of a sync_push answer touched: their `rows` and `deleted` ids, by
+-- table. A rejected result touched nothing.
+create or replace function private.sync_poke_touched(p_answer jsonb)
+returns table (tbl text, id uuid)
+language sql immutable
 set search_path = ''
 as $$
   with applied as (
@@ -20,17 +15,34 @@ as $$
     from jsonb_array_elements(
       case when jsonb_typeof(p_answer -> 'results') = 'array' then p_answer -> 'results' else '[]'::jsonb end) r
     where r ->> 'status' = 'applied'
-  ),
-  touched as (
-    select t.key as tbl, (e.value ->> 'id')::uuid as id
-    from applied a
-    cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'rows') = 'object' then a.r -> 'rows' else '{}'::jsonb end) t
-    cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
-    union
-    select t.key, (e.value #>> '{}')::uuid
-    from applied a
-    cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'deleted') = 'object' then a.r -> 'deleted' else '{}'::jsonb end) t
-    cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+  )
+  select t.key, (e.value ->> 'id')::uuid
+  from applied a
+  cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'rows') = 'object' then a.r -> 'rows' else '{}'::jsonb end) t
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+  union
+  select t.key, (e.value #>> '{}')::uuid
+  from applied a
+  cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'deleted') = 'object' then a.r -> 'deleted' else '{}'::jsonb end) t
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+$$;
+revoke all on function private.sync_poke_touched(p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_touched(p_answer jsonb) to service_role;
+
+-- The users a committed sync_push answer concerns: the pusher when anything applied, and for
+-- every directory an applied mutation touched (looked up by id with tombstones, so a deleted link
+-- still names its directory), its owner, the users whose confirmed address has a live membership
+-- in it, and those whose membership the push itself touched (a removed member pulls to purge).
+-- Only user ids, never data. Rows of the user's own tables (profile, events, votes) concern the
+-- pusher only; a public poll concerns whoever has the voting board open (sync_poke_topics).
+-- Service role only.
+create or replace function private.sync_poke_targets(p_user uuid, p_answer jsonb)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  with touched as (
+    select * from private.sync_poke_touched(p_answer)
   ),
   touched_members as (
     select m.directory_id, lower(m.user_email) as email
@@ -53,7 +65,9 @@ as $$
     union
     select email from touched_members
   )
-  select p_user where p_user is not null and exists (select 1 from applied)
+  select p_user
+  where p_user is not null and jsonb_typeof(p_answer -> 'results') = 'array'
+    and p_answer -> 'results' @> '[{"status": "applied"}]'
   union
   select d.owner_id from public.link_directories d join dirs on dirs.id = d.id
   union
@@ -61,3 +75,33 @@ as $$
 $$;
 revoke all on function private.sync_poke_targets(p_user uuid, p_answer jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_poke_targets(p_user uuid, p_answer jsonb) to service_role;
+
+-- The topics a committed sync_push answer pokes, as Realtime names them: 'user:<id>' for every
+-- user sync_poke_targets names, and 'public:voting' (the public voting board, listened on while
+-- it is shown) when an applied mutation touched a public poll: created, changed or deleted
+-- (tombstones included), or voted on (its counts changed). A poke carries no data: a listener
+-- pulls through sync_pull, under RLS. Service role only: the local stack calls it after the push
+-- committed (supabase/local/poke.ts).
+create or replace function private.sync_poke_topics(p_user uuid, p_answer jsonb)
+returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  with touched as (
+    select * from private.sync_poke_touched(p_answer) where tbl in ('voting_posts', 'user_votes')
+  )
+  select 'user:' || t::text from private.sync_poke_targets(p_user, p_answer) t
+  union all
+  select 'public:voting'
+  where exists (
+    select 1 from touched join public.voting_posts p on touched.tbl = 'voting_posts' and p.id = touched.id
+    where p.directory_id is null
+    union all
+    select 1 from touched
+    join public.user_votes v on touched.tbl = 'user_votes' and v.id = touched.id
+    join public.voting_posts p on p.id = v.post_id
+    where p.directory_id is null
+  )
+$$;
+revoke all on function private.sync_poke_topics(p_user uuid, p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_topics(p_user uuid, p_answer jsonb) to service_role;

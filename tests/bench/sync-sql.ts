@@ -83,7 +83,7 @@ async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: nu
     cpu += cpuMs(process.cpuUsage(cpuStart));
     // What the local stack runs after the push committed (supabase/local/poke.ts), on the same database.
     const pokeStart = performance.now();
-    await db.query('select t::text as id from private.sync_poke_targets($1::uuid, $2::jsonb) t', [
+    await db.query('select t as topic from private.sync_poke_topics($1::uuid, $2::jsonb) t', [
       pusher.id,
       JSON.stringify(answer),
     ]);
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     `median ${median(values).toFixed(0)} ms [${values.map((v) => v.toFixed(0)).join(', ')}]`;
   console.log(`${url ? 'PostgreSQL' : 'PGlite'}${process.env.SYNC_SQL_SCHEMAS === '1' ? ' + schemas' : ''}`);
   console.log(`sync_push 2 × 500 link.create: wall ${fmt(pushTimes)}; CPU ${fmt(pushCpu)}`);
-  console.log(`sync_poke_targets after each push of 500: wall ${fmt(pokeTimes)}`);
+  console.log(`sync_poke_topics after each push of 500: wall ${fmt(pokeTimes)}`);
   console.log(`sync_pull 10,000 rows (pages of 5,000): wall ${fmt(pullTimes)}; CPU ${fmt(pullCpu)}`);
   console.log(`sync_pull per page: wall ${fmt(pageTimes)}`);
   if (stats) {

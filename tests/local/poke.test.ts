@@ -12,6 +12,7 @@ import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import { signUpConfirmed, type StackUser } from './stack-users.ts';
 import { dbKinds, freshDb } from '../support/db.ts';
+import { PokeStream } from '../support/poke-stream-reader.ts';
 
 const BASE = 'http://127.0.0.1:54321';
 let db: Db;
@@ -27,64 +28,6 @@ async function push(user: User, mutations: { name: string; args: Record<string, 
   });
   expect(error).toBeNull();
   return (data as { results: { status: string }[] }).results.map((result) => result.status);
-}
-
-interface SseEvent {
-  event: string;
-  data: string;
-}
-
-/** An open poke stream, read event by event. */
-class PokeStream {
-  private buffer = '';
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly decoder = new TextDecoder();
-  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  raw = '';
-
-  constructor(readonly response: Response) {
-    this.reader = response.body!.getReader();
-  }
-
-  /** The next event within ms, or null. */
-  async next(ms = 500): Promise<SseEvent | null> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const lines = block.split('\n').filter((line) => !line.startsWith(':'));
-        if (lines.length === 0) continue;
-        const field = (name: string) =>
-          lines
-            .filter((line) => line.startsWith(`${name}: `))
-            .map((line) => line.slice(name.length + 2))
-            .join('\n');
-        return { event: field('event'), data: field('data') };
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) return null;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // A read that outlives a timeout stays pending for the next call, so no chunk is lost.
-      this.pending ??= this.reader.read();
-      const chunk = await Promise.race([
-        this.pending,
-        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left))),
-      ]);
-      clearTimeout(timer);
-      if (chunk === null) return null;
-      this.pending = null;
-      if (chunk.done) return null;
-      const text = this.decoder.decode(chunk.value, { stream: true });
-      this.raw += text;
-      this.buffer += text;
-    }
-  }
-
-  async close() {
-    await this.reader.cancel().catch(() => undefined);
-  }
 }
 
 const pokeUrl = (token?: string, apikey: string | null = TEST_ANON_KEY) => {
@@ -106,7 +49,7 @@ async function open(user: User): Promise<PokeStream> {
 describe.each(dbKinds)('GET /sync/v1/poke on %s', (kind) => {
   beforeAll(async () => {
     db = await freshDb(kind);
-    const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, pokeLimits: { perUser: 3, total: 100 } });
+    const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, poke: { limits: { perUser: 3, total: 100 } } });
     call = async (input, init) => app.fetch(new Request(input, init));
   });
   afterAll(() => db.close());

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { LiveTopics } from '../../src/backend/live-topics.ts';
 import { installPokeStream, type PokeSource } from '../../src/sync/poke-stream.ts';
 import { ManualTimers } from './fake-server.ts';
 
@@ -28,7 +29,25 @@ const settle = async () => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
 };
 
-function setup(options: { probeStatus?: number } = {}) {
+/** Topics a test sets by hand, as screens do through src/backend/live-topics.ts. */
+class Topics implements LiveTopics {
+  private now: readonly string[] = [];
+  private readonly listeners = new Set<() => void>();
+  current = () => this.now;
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  set(next: readonly string[]) {
+    this.now = next;
+    for (const listener of this.listeners) listener();
+  }
+  get listening() {
+    return this.listeners.size;
+  }
+}
+
+function setup(options: { probeStatus?: number; topics?: Topics } = {}) {
   const sources: FakeSource[] = [];
   const timers = new ManualTimers();
   const win = new Win();
@@ -49,6 +68,7 @@ function setup(options: { probeStatus?: number } = {}) {
       return source;
     },
     probe,
+    topics: options.topics,
     window: win,
     document: doc,
     timers,
@@ -81,6 +101,43 @@ describe('installPokeStream', () => {
     expect(t.engine.sync).toHaveBeenCalledTimes(2);
     t.off();
     expect(t.last().closed).toBe(true);
+  });
+
+  it('listens on the public topics the screens name, and opens again when they change', async () => {
+    const topics = new Topics();
+    topics.set(['public:voting']);
+    const t = setup({ topics });
+    await settle();
+    const listened = () => new URL(t.last().url).searchParams.getAll('topic');
+    expect(listened()).toEqual(['public:voting']);
+    t.last().emit('ready');
+    await t.finishSyncs();
+    // The same set again: the stream stays.
+    topics.set(['public:voting']);
+    await settle();
+    expect(t.sources).toHaveLength(1);
+    // The board closes: a new stream without the topic, which pulls once when it listens.
+    topics.set([]);
+    await settle();
+    expect(t.sources).toHaveLength(2);
+    expect(t.sources[0]!.closed).toBe(true);
+    expect(listened()).toEqual([]);
+    t.sources[0]!.emit('poke');
+    expect(t.engine.sync).toHaveBeenCalledTimes(1);
+    t.last().emit('ready');
+    expect(t.engine.sync).toHaveBeenCalledTimes(2);
+    // While the stream waits to reconnect, a change waits for the retry, which names it.
+    t.last().emit('error');
+    await settle();
+    topics.set(['public:voting']);
+    await settle();
+    expect(t.sources).toHaveLength(2);
+    t.timers.fireAll();
+    await settle();
+    expect(t.sources).toHaveLength(3);
+    expect(listened()).toEqual(['public:voting']);
+    t.off();
+    expect(topics.listening).toBe(0);
   });
 
   it('coalesces a burst of pokes during a pull into one more pull', async () => {

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/background-sync.ts';
 import { anonKey, backendUrl } from '../../backend/config.ts';
+import { liveTopics } from '../../backend/live-topics.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
@@ -60,6 +61,7 @@ function installPoke(engine: SyncEngine): () => void {
     off = installPokeStream(engine, {
       baseUrl: backendUrl,
       anonKey,
+      topics: liveTopics,
       token: async () => (await (await client()).auth.getSession()).data.session?.access_token ?? null,
     });
   });

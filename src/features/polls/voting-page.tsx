@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { VOTING_TOPIC, listenOn } from '../../backend/live-topics.ts';
 import { usePollsCreatedSince, usePollsWithVotes } from '../../data/queries/polls.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { monthStart, underLimit } from '../../domain/limits.ts';
@@ -29,7 +30,8 @@ function StatCard({ label, value }: { label: string; value: number }) {
 /**
  * The Public Voting Board (spec 2.10, design 4.8: /Voting and /Voting/{username}): stat cards,
  * Create Poll (disabled at the Free quota), the public polls, and for Free users the upsell, the
- * watermark on each card and an ad placeholder (design 4.2).
+ * watermark on each card and an ad placeholder (design 4.2). While shown it listens on the board's
+ * poke topic, so another user's poll or vote shows at once (docs/sync-protocol.md, "Poke").
  */
 export function VotingPage() {
   usePageTitle('Public Voting Board');
@@ -42,6 +44,7 @@ export function VotingPage() {
   const free = tier === 'free';
   const [creating, setCreating] = useState(false);
   const stats = useMemo(() => board && boardStats(board.polls, board.myVotes, now), [board, now]);
+  useEffect(() => listenOn(VOTING_TOPIC), []);
 
   // The dashboard's Quick Add 'Start Vote' lands here with ?new=poll: the dialog opens once the
   // quota is known (not at all when it is used up), then the parameter goes.

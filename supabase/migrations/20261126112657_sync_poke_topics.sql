@@ -1,0 +1,106 @@
+-- Written by `npm run db:diff` from supabase/schemas: function private.sync_poke_targets, function private.sync_poke_topics, function private.sync_poke_touched.
+-- Review it, then commit it with the schema change.
+
+-- supabase/schemas/sync_poke.sql
+-- The rows the applied results of a sync_push answer touched: their `rows` and `deleted` ids, by
+-- table. A rejected result touched nothing.
+create or replace function private.sync_poke_touched(p_answer jsonb)
+returns table (tbl text, id uuid)
+language sql immutable
+set search_path = ''
+as $$
+  with applied as (
+    select r
+    from jsonb_array_elements(
+      case when jsonb_typeof(p_answer -> 'results') = 'array' then p_answer -> 'results' else '[]'::jsonb end) r
+    where r ->> 'status' = 'applied'
+  )
+  select t.key, (e.value ->> 'id')::uuid
+  from applied a
+  cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'rows') = 'object' then a.r -> 'rows' else '{}'::jsonb end) t
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+  union
+  select t.key, (e.value #>> '{}')::uuid
+  from applied a
+  cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'deleted') = 'object' then a.r -> 'deleted' else '{}'::jsonb end) t
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+$$;
+revoke all on function private.sync_poke_touched(p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_touched(p_answer jsonb) to service_role;
+
+-- The users a committed sync_push answer concerns: the pusher when anything applied, and for
+-- every directory an applied mutation touched (looked up by id with tombstones, so a deleted link
+-- still names its directory), its owner, the users whose confirmed address has a live membership
+-- in it, and those whose membership the push itself touched (a removed member pulls to purge).
+-- Only user ids, never data. Rows of the user's own tables (profile, events, votes) concern the
+-- pusher only; a public poll concerns whoever has the voting board open (sync_poke_topics).
+-- Service role only.
+create or replace function private.sync_poke_targets(p_user uuid, p_answer jsonb)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  with touched as (
+    select * from private.sync_poke_touched(p_answer)
+  ),
+  touched_members as (
+    select m.directory_id, lower(m.user_email) as email
+    from public.directory_members m join touched on touched.tbl = 'directory_members' and touched.id = m.id
+  ),
+  dirs as (
+    select d.id from public.link_directories d join touched on touched.tbl = 'link_directories' and touched.id = d.id
+    union
+    select l.directory_id from public.saved_links l join touched on touched.tbl = 'saved_links' and touched.id = l.id
+    union
+    select p.directory_id from public.voting_posts p join touched on touched.tbl = 'voting_posts' and touched.id = p.id
+    where p.directory_id is not null
+    union
+    select directory_id from touched_members
+  ),
+  emails as (
+    select lower(m.user_email) as email
+    from public.directory_members m join dirs on dirs.id = m.directory_id
+    where m.deleted_at is null
+    union
+    select email from touched_members
+  )
+  select p_user
+  where p_user is not null and jsonb_typeof(p_answer -> 'results') = 'array'
+    and p_answer -> 'results' @> '[{"status": "applied"}]'
+  union
+  select d.owner_id from public.link_directories d join dirs on dirs.id = d.id
+  union
+  select u.id from auth.users u join emails e on lower(u.email) = e.email where u.email_confirmed_at is not null
+$$;
+revoke all on function private.sync_poke_targets(p_user uuid, p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_targets(p_user uuid, p_answer jsonb) to service_role;
+
+-- The topics a committed sync_push answer pokes, as Realtime names them: 'user:<id>' for every
+-- user sync_poke_targets names, and 'public:voting' (the public voting board, listened on while
+-- it is shown) when an applied mutation touched a public poll: created, changed or deleted
+-- (tombstones included), or voted on (its counts changed). A poke carries no data: a listener
+-- pulls through sync_pull, under RLS. Service role only: the local stack calls it after the push
+-- committed (supabase/local/poke.ts).
+create or replace function private.sync_poke_topics(p_user uuid, p_answer jsonb)
+returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  with touched as (
+    select * from private.sync_poke_touched(p_answer) where tbl in ('voting_posts', 'user_votes')
+  )
+  select 'user:' || t::text from private.sync_poke_targets(p_user, p_answer) t
+  union all
+  select 'public:voting'
+  where exists (
+    select 1 from touched join public.voting_posts p on touched.tbl = 'voting_posts' and p.id = touched.id
+    where p.directory_id is null
+    union all
+    select 1 from touched
+    join public.user_votes v on touched.tbl = 'user_votes' and v.id = touched.id
+    join public.voting_posts p on p.id = v.post_id
+    where p.directory_id is null
+  )
+$$;
+revoke all on function private.sync_poke_topics(p_user uuid, p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_topics(p_user uuid, p_answer jsonb) to service_role;
