@@ -22,6 +22,7 @@ import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.t
 import { planEvents } from './import-plan-events.ts';
 import type { ImportSource, SourceFolder } from './import-source.ts';
 import type { ImportState } from './import-state.ts';
+import { cutText } from '../../domain/storable-text.ts';
 
 export const SKIP_REASONS = ['not http(s)', 'duplicate', "over the plan's limit"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
@@ -82,7 +83,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
   let directoriesLeft = free ? Math.max(0, FREE_LIMITS.directories - state.directoryCount) : Infinity;
 
   const target = (folder: SourceFolder): string | null => {
-    const name = (folder.name.trim() || IMPORTED_FOLDER_NAME).slice(0, NAME_MAX).trim();
+    const name = cutText(folder.name.trim() || IMPORTED_FOLDER_NAME, NAME_MAX).trim();
     const existing = byName.get(key(name));
     if (existing !== undefined) {
       const own = state.directories.find((dir) => dir.id === existing)?.name;
@@ -94,7 +95,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     const id = newId();
     const args: MutationArgs['directory.create'] = { id, name };
     if (folder.color) args.color = folder.color;
-    if (folder.description) args.description = folder.description.slice(0, DIRECTORY_DESCRIPTION_MAX);
+    if (folder.description) args.description = cutText(folder.description, DIRECTORY_DESCRIPTION_MAX);
     plan.directories.push(args);
     byName.set(key(args.name), id);
     return id;
@@ -130,9 +131,9 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         id: newId(),
         directory_id: directoryId,
         url,
-        title: (link.title.trim() || url).slice(0, TITLE_MAX),
+        title: cutText(link.title.trim() || url, TITLE_MAX),
       };
-      if (link.description) args.description = link.description.slice(0, DESCRIPTION_MAX);
+      if (link.description) args.description = cutText(link.description, DESCRIPTION_MAX);
       if (link.notes) args.notes = link.notes;
       if (!free && tags.length > 0) args.tags = tags;
       if (!free && link.favorite) args.is_favorite = true;
