@@ -197,3 +197,31 @@ test("a Free user's 31st link, added on a device that was offline, is refused wi
   await expect(badge).toHaveText('30/30 links');
   await expect(page.getByRole('link', { name: 'From the train' })).toHaveCount(0);
 });
+
+test('a link title pasted with a NUL character or half of an emoji is refused at the field, and nothing is queued', async ({
+  page,
+}) => {
+  const user = newUser('text');
+  await signUpAndSync(page, user);
+  await createDirectory(page, user.username, 'Pasted');
+  await page.getByRole('button', { name: 'Add Link', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Link' });
+  await dialog.getByLabel('URL').fill('example.com/pasted');
+  for (const pasted of ['Pasted\u0000title', 'Cut emoji \ud83d']) {
+    // What a paste leaves in the field (the page's own strings keep a NUL and a lone surrogate).
+    await dialog.getByLabel('Title').evaluate((input: HTMLInputElement, value) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, pasted);
+    await dialog.getByRole('button', { name: 'Add Link' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'A character in Title cannot be saved (a null character or half of an emoji). Remove it and try again.',
+    );
+  }
+  await expect(syncStatus(page)).toHaveText('Synced');
+  await dialog.getByLabel('Title').fill('Pasted title');
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Pasted title' })).toBeVisible();
+  await expect(syncStatus(page)).toHaveText('Synced');
+});

@@ -10,6 +10,7 @@ import { mutators } from './mutators.ts';
 import type { Mutator } from './mutator.ts';
 import type { OutboxRow } from './rows.ts';
 import type { Predicted, Prediction } from './pending-writes.ts';
+import { findUnstorableText, unstorableTextMessage } from '../domain/storable-text.ts';
 
 export interface MutateOptions {
   /** The mutation id; a fresh uuid by default (tests inject one). */
@@ -50,6 +51,9 @@ async function checkAndApply<N extends MutationName>(
   ctx: MutationContext,
 ): Promise<MutationArgs[N]> {
   const mutator = mutators[name] as Mutator<N>;
+  // Text the database cannot store would fail the whole push: refused first, naming the field.
+  const unstorable = findUnstorableText(args);
+  if (unstorable !== null) refuse('invalid', unstorableTextMessage(unstorable.path));
   // A caller outside TypeScript's reach (a stale form state, a cast) is refused, never queued.
   const problem = argsProblem(name, args);
   let normalized: MutationArgs[N];

@@ -1,15 +1,19 @@
 /**
  * Args of every mutation of the contract (docs/sync-protocol.md): absolute values only. The
  * schemas are the boundary check (mutate, and outbox entries read back from IndexedDB) and give
- * the TypeScript types, so the two cannot drift. They check shapes and types only: the rules
- * (lengths, plan limits, roles) are the mutators', with the spec's wording.
+ * the TypeScript types, so the two cannot drift. They check shapes and types only, and that every
+ * string can be stored (src/domain/storable-text.ts): the rules (lengths, plan limits, roles) are
+ * the mutators', with the spec's wording.
  */
 import * as v from 'valibot';
 import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 import type { MutationName } from '../domain/mutation-names.ts';
+import { isStorableText } from '../domain/storable-text.ts';
 
-const id = v.string();
-const optionalText = v.optional(v.nullable(v.string()));
+/** Every string of the args: one the database can store (no NUL character, no lone surrogate). */
+const text = v.pipe(v.string(), v.check(isStorableText, 'holds a character that cannot be saved'));
+const id = text;
+const optionalText = v.optional(v.nullable(text));
 const color = v.picklist(directoryColors);
 const role = v.picklist(memberRoles);
 const priority = v.nullable(v.picklist(priorities));
@@ -18,17 +22,17 @@ const reminder = v.optional(v.nullable(v.picklist(reminderOffsets)));
 
 const occurrence = v.object({
   id,
-  title: v.string(),
-  description: v.nullable(v.string()),
-  starts_at: v.string(),
-  ends_at: v.string(),
+  title: text,
+  description: v.nullable(text),
+  starts_at: text,
+  ends_at: text,
 });
 export type Occurrence = v.InferOutput<typeof occurrence>;
 
 const series = {
   series_id: id,
   rule: v.picklist(recurrenceRules),
-  until: v.string(),
+  until: text,
   occurrences: v.array(occurrence),
   /** Every occurrence gets it, so each reminds like a single event. */
   reminder_minutes: reminder,
@@ -39,13 +43,13 @@ export const mutationArgSchemas = {
     username: optionalText,
     bio: optionalText,
     full_name: optionalText,
-    time_zone: v.optional(v.string()),
+    time_zone: v.optional(text),
     /** The reminder new events and tasks start with. */
     default_reminder_minutes: reminder,
   }),
   'directory.create': v.object({
     id,
-    name: v.string(),
+    name: text,
     description: optionalText,
     color: v.optional(color),
     is_public: v.optional(v.boolean()),
@@ -53,7 +57,7 @@ export const mutationArgSchemas = {
   }),
   'directory.update': v.object({
     id,
-    name: v.optional(v.string()),
+    name: v.optional(text),
     description: optionalText,
     color: v.optional(color),
     is_public: v.optional(v.boolean()),
@@ -63,44 +67,44 @@ export const mutationArgSchemas = {
   'link.create': v.object({
     id,
     directory_id: id,
-    url: v.string(),
-    title: v.string(),
+    url: text,
+    title: text,
     notes: optionalText,
     description: optionalText,
-    tags: v.optional(v.array(v.string())),
+    tags: v.optional(v.array(text)),
     is_favorite: v.optional(v.boolean()),
     /** An imported bookmark's ADD_DATE (an ISO instant); absent or null means now. */
     created_at: optionalText,
   }),
   'link.update': v.object({
     id,
-    url: v.optional(v.string()),
-    title: v.optional(v.string()),
+    url: v.optional(text),
+    title: v.optional(text),
     notes: optionalText,
     description: optionalText,
-    tags: v.optional(v.array(v.string())),
+    tags: v.optional(v.array(text)),
   }),
   'link.delete': v.object({ id }),
   'link.set_favorite': v.object({ id, value: v.boolean() }),
-  'member.invite': v.object({ id, directory_id: id, user_email: v.string(), role }),
+  'member.invite': v.object({ id, directory_id: id, user_email: text, role }),
   'member.set_role': v.object({ id, role }),
   'member.remove': v.object({ id }),
   'event.create': v.object({
     id,
-    title: v.string(),
+    title: text,
     description: optionalText,
-    starts_at: v.nullable(v.string()),
-    ends_at: v.nullable(v.string()),
+    starts_at: v.nullable(text),
+    ends_at: v.nullable(text),
     is_task: v.boolean(),
     priority: v.optional(priority),
     reminder_minutes: reminder,
   }),
   'event.update': v.object({
     id,
-    title: v.optional(v.string()),
+    title: v.optional(text),
     description: optionalText,
-    starts_at: v.optional(v.nullable(v.string())),
-    ends_at: v.optional(v.nullable(v.string())),
+    starts_at: v.optional(v.nullable(text)),
+    ends_at: v.optional(v.nullable(text)),
     /** A task becoming an event (or back); absent leaves it as it is. */
     is_task: v.optional(v.boolean()),
     priority: v.optional(priority),
@@ -113,17 +117,17 @@ export const mutationArgSchemas = {
   'series.delete': v.object({ series_id: id }),
   'occurrence.detach': v.object({
     id,
-    title: v.optional(v.string()),
+    title: v.optional(text),
     description: optionalText,
-    starts_at: v.optional(v.string()),
-    ends_at: v.optional(v.string()),
+    starts_at: v.optional(text),
+    ends_at: v.optional(text),
     reminder_minutes: reminder,
   }),
   'poll.create': v.object({
     id,
-    title: v.string(),
+    title: text,
     description: optionalText,
-    options: v.array(v.string()),
+    options: v.array(text),
     deadline: optionalText,
     directory_id: optionalText,
   }),

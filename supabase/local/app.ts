@@ -4,8 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Db } from './db.ts';
 import type { BillingSettings, StackContext } from './context.ts';
@@ -22,6 +21,15 @@ import { staticApp } from './static.ts';
 import { pokeApp } from './poke.ts';
 import { PokeHub, type PokeHubOptions } from './poke-hub.ts';
 import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
+import {
+  authTooLarge,
+  bodyLimits,
+  functionTooLarge,
+  plainTooLarge,
+  providerTooLarge,
+  restTooLarge,
+  type BodyLimitRule,
+} from './body-limit.ts';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
 /** The site of an in-process stack (tests); startStack passes the address it listens on. */
@@ -63,15 +71,14 @@ export interface StackOptions {
   poke?: PokeHubOptions;
 }
 
-const tooLarge = (limit: number): MiddlewareHandler =>
-  bodyLimit({
-    maxSize: limit,
-    onError: (c) =>
-      c.json(
-        { code: 'request_too_large', message: `The request body is larger than ${Math.round(limit / 1024)} KB.` },
-        413,
-      ),
-  });
+/** Each route family's body limit and 413 shape (body-limit.ts); any other path gets the API's. */
+const BODY_LIMITS: BodyLimitRule[] = [
+  { prefix: '/auth/v1', maxSize: AUTH_BODY_LIMIT, answer: authTooLarge },
+  { prefix: '/_checkout', maxSize: AUTH_BODY_LIMIT, answer: providerTooLarge },
+  { prefix: '/rest/v1', maxSize: API_BODY_LIMIT, answer: restTooLarge },
+  { prefix: '/functions/v1', maxSize: API_BODY_LIMIT, answer: functionTooLarge },
+  { prefix: '/api', maxSize: API_BODY_LIMIT, answer: functionTooLarge },
+];
 
 export function createStack(options: StackOptions): Hono {
   const app = new Hono();
@@ -108,8 +115,8 @@ export function createStack(options: StackOptions): Hono {
     maxAge: 600,
   });
   for (const prefix of apiPrefixes) app.use(`${prefix}/*`, api);
-  app.use('/auth/v1/*', tooLarge(AUTH_BODY_LIMIT));
-  for (const prefix of ['/rest/v1', '/functions/v1', '/api']) app.use(`${prefix}/*`, tooLarge(API_BODY_LIMIT));
+  // Every body is read through before its route runs; one over the limit is answered 413 once sent.
+  app.use('*', bodyLimits(BODY_LIMITS, { maxSize: API_BODY_LIMIT, answer: plainTooLarge }));
 
   app.route('/auth/v1', authApp(ctx));
   app.route('/rest/v1', restApp(ctx));
@@ -117,10 +124,7 @@ export function createStack(options: StackOptions): Hono {
   app.route('/sync/v1', pokeApp(ctx));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
-  if (ctx.billing.mode === 'test') {
-    app.use('/_checkout/*', tooLarge(AUTH_BODY_LIMIT));
-    app.route('/_checkout', checkoutApp(ctx));
-  }
+  if (ctx.billing.mode === 'test') app.route('/_checkout', checkoutApp(ctx));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));
   app.route(
     '/',

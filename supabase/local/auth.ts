@@ -53,6 +53,9 @@ export function authApp(ctx: StackContext): Hono {
       let body: Body = {};
       if (c.req.method === 'POST' || c.req.method === 'PUT') {
         const parsed = await readJsonBody(c.req.raw);
+        // A NUL character or a lone surrogate anywhere (e-mail, password, metadata): refused with words.
+        if (!parsed.ok && (parsed.kind === 'nul' || parsed.kind === 'surrogate'))
+          throw fail(400, 'validation_failed', parsed.message);
         if (!parsed.ok && parsed.kind !== 'syntax') throw fail(400, 'validation_failed', parsed.error);
         if (!parsed.ok) throw fail(400, 'bad_json', `Could not parse request body as JSON: ${parsed.error}`);
         if (!isPlainObject(parsed.value))

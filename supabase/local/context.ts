@@ -7,6 +7,7 @@ import type { MailSettings } from './mail-settings.ts';
 import type { PushSettings } from './push-settings.ts';
 import { clientAddress } from './client-address.ts';
 import type { PokeHub } from './poke-hub.ts';
+import { findUnstorableText, unstorableTextMessage } from '../../src/domain/storable-text.ts';
 
 export interface StackContext {
   db: Db;
@@ -50,28 +51,31 @@ export function clientOf(ctx: StackContext, c: Context): string {
 /** How deep a request's JSON may nest: far beyond any real call, far below any stack limit. */
 export const MAX_JSON_DEPTH = 32;
 
-/** How deep the value nests, and whether a string or key in it holds a NUL character (text cannot). */
-function inspect(value: unknown): { depth: number; nul: boolean } {
+/** How deep the value nests (iteratively, stopping past MAX_JSON_DEPTH). */
+function depthOf(value: unknown): number {
   let depth = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length) {
     const [item, level] = stack.pop() as [unknown, number];
-    if (typeof item === 'string') {
-      if (item.includes('\0')) return { depth, nul: true };
-      continue;
-    }
     if (typeof item !== 'object' || item === null) continue;
     depth = Math.max(depth, level);
-    if (depth > MAX_JSON_DEPTH) return { depth, nul: false };
-    if (Array.isArray(item)) for (const child of item) stack.push([child, level + 1]);
-    else for (const [key, child] of Object.entries(item)) stack.push([key, level], [child, level + 1]);
+    if (depth > MAX_JSON_DEPTH) return depth;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, level + 1]);
   }
-  return { depth, nul: false };
+  return depth;
 }
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string; kind: 'syntax' | 'depth' | 'nul' };
+/**
+ * A parsed body, or why it is refused: not JSON (`syntax`), nested too deep (`depth`), or holding
+ * text the database cannot store (`nul`: a NUL character; `surrogate`: a lone surrogate), with the
+ * PostgreSQL's detail (`error`) and words that name the field (`message`, src/domain/storable-text.ts).
+ */
+export type JsonBody =
+  | { ok: true; value: unknown }
+  | { ok: false; error: string; kind: 'syntax' | 'depth' }
+  | { ok: false; error: string; kind: 'nul' | 'surrogate'; message: string };
 
-/** Parses a JSON body; an empty body counts as {}. Too deep a nesting or a NUL character is refused. */
+/** Parses a JSON body; an empty body counts as {}. Too deep a nesting or unstorable text is refused. */
 export function parseJsonText(text: string): JsonBody {
   if (text.trim() === '') return { ok: true, value: {} };
   let value: unknown;
@@ -80,10 +84,16 @@ export function parseJsonText(text: string): JsonBody {
   } catch (error) {
     return { ok: false, kind: 'syntax', error: error instanceof Error ? error.message : 'invalid JSON' };
   }
-  const found = inspect(value);
-  if (found.nul) return { ok: false, kind: 'nul', error: '\\u0000 cannot be converted to text.' };
-  if (found.depth > MAX_JSON_DEPTH) {
+  if (depthOf(value) > MAX_JSON_DEPTH) {
     return { ok: false, kind: 'depth', error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  }
+  const found = findUnstorableText(value);
+  if (found !== null) {
+    // PostgreSQL's own words for each (what hosted PostgREST answers), and words a person can read.
+    const message = unstorableTextMessage(found.path);
+    return found.fault === 'nul'
+      ? { ok: false, kind: 'nul', error: '\\u0000 cannot be converted to text.', message }
+      : { ok: false, kind: 'surrogate', error: 'Unicode low surrogate must follow a high surrogate.', message };
   }
   return { ok: true, value };
 }

@@ -42,8 +42,10 @@ async function callerOf(c: Context, secret: string): Promise<{ role: ApiRole; cl
   return { role, claims: claims ?? { role } };
 }
 
+/** What PostgreSQL answers hosted PostgREST for a NUL character or a lone surrogate in the arguments. */
 const nulFailure = () =>
   restFail(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
+const surrogateFailure = (detail: string) => restFail(400, '22P02', 'invalid input syntax for type json', detail);
 
 async function readArgs(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
@@ -56,6 +58,7 @@ async function readArgs(c: Context): Promise<Record<string, unknown>> {
   }
   const parsed = await readJsonBody(c.req.raw);
   if (!parsed.ok && parsed.kind === 'nul') throw nulFailure();
+  if (!parsed.ok && parsed.kind === 'surrogate') throw surrogateFailure(parsed.error);
   if (!parsed.ok) throw restFail(400, 'PGRST102', 'Empty or invalid json', parsed.error);
   if (!isPlainObject(parsed.value)) {
     throw restFail(400, 'PGRST102', 'Empty or invalid json', 'The request body must be a JSON object');

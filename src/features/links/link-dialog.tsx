@@ -113,10 +113,7 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
             {chooser}
             <LinkField name="url" label="URL" control={control} register={register} url />
             <LinkField name="title" label="Title" control={control} register={register} />
-            <label className="block text-sm font-medium text-slate-800">
-              Notes
-              <textarea className={input} rows={3} {...register('notes')} />
-            </label>
+            <LinkField name="notes" label="Notes" control={control} register={register} multiline />
             {paid ? (
               <TagInput tags={tags} onChange={setTags} />
             ) : (
@@ -147,31 +144,37 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
 }
 
 interface LinkFieldProps {
-  name: 'url' | 'title';
+  name: 'url' | 'title' | 'notes';
   label: string;
   control: Control<LinkFormInput, unknown, LinkFormValues>;
   register: UseFormRegister<LinkFormInput>;
   url?: boolean;
+  /** A textarea (the notes) rather than a one-line input. */
+  multiline?: boolean;
 }
 
 /**
  * A field with its own error. It reads the error itself (useFormState), so a submit that clears
  * the errors re-renders this field, not the whole dialog between the click and the new link's paint.
  */
-function LinkField({ name, label, control, register, url }: LinkFieldProps) {
+function LinkField({ name, label, control, register, url, multiline }: LinkFieldProps) {
   const error = useFormState({ control, name }).errors[name];
   const errorId = `link-${name}-error`;
+  const described = { 'aria-invalid': !!error, 'aria-describedby': error ? errorId : undefined };
   return (
     <>
       <label className="block text-sm font-medium text-slate-800">
         {label}
-        <input
-          className={input}
-          {...(url ? { inputMode: 'url' as const, placeholder: 'example.com' } : {})}
-          aria-invalid={!!error}
-          aria-describedby={error ? errorId : undefined}
-          {...register(name)}
-        />
+        {multiline ? (
+          <textarea className={input} rows={3} {...described} {...register(name)} />
+        ) : (
+          <input
+            className={input}
+            {...(url ? { inputMode: 'url' as const, placeholder: 'example.com' } : {})}
+            {...described}
+            {...register(name)}
+          />
+        )}
       </label>
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-700">

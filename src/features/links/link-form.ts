@@ -1,16 +1,22 @@
 /**
  * The Add/Edit Link form's fields and checks (spec 2.6, 5), as one valibot schema: the form
  * (react-hook-form's resolver) and the TypeScript types come from it, and its output is what is
- * saved (the URL normalised to http(s), the title and notes trimmed).
+ * saved (the URL normalised to http(s), the title and notes trimmed). Text the database cannot
+ * store (a NUL character, a lone surrogate) is refused with a message, before anything is queued.
  */
 import * as v from 'valibot';
 import { normalizeUrl } from '../../domain/validation.ts';
+import { isStorableText, unstorableTextMessage } from '../../domain/storable-text.ts';
+
+/** A field whose text the database can store (no NUL character, no lone surrogate), refused in words. */
+const storable = (label: string) => v.check(isStorableText, unstorableTextMessage(label));
 
 export const linkFormSchema = v.object({
   url: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty('URL is required.'),
+    storable('URL'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const url = normalizeUrl(dataset.value);
       if (url !== null) return url;
@@ -18,10 +24,11 @@ export const linkFormSchema = v.object({
       return NEVER;
     }),
   ),
-  title: v.pipe(v.string(), v.trim(), v.nonEmpty('Title is required.')),
+  title: v.pipe(v.string(), v.trim(), v.nonEmpty('Title is required.'), storable('Title')),
   notes: v.pipe(
     v.string(),
     v.trim(),
+    storable('Notes'),
     v.transform((notes) => notes || null),
   ),
 });

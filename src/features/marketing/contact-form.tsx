@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { CONTACT_MESSAGE_MAX, CONTACT_MIN_FILL_MS } from './marketing-constants.ts';
 import { normaliseContactMessage, submitContactMessage } from './submit-contact-message.ts';
+import { cutText, isStorableText, unstorableTextMessage } from '../../domain/storable-text.ts';
 
 export interface ContactFormProps {
   /** The clock, in milliseconds; injectable for tests. */
@@ -62,6 +63,12 @@ export function ContactForm({ now = () => Date.now() }: ContactFormProps) {
       setError(MISSING_TEXT);
       return;
     }
+    // Text the database cannot store would only fail on the server: said here, with the field.
+    const unstorable = (['name', 'email', 'message'] as const).find((field) => !isStorableText(contact[field]));
+    if (unstorable) {
+      setError(unstorableTextMessage(unstorable));
+      return;
+    }
     setError(null);
     setStatus('sending');
     const result = await submitContactMessage(contact);
@@ -119,7 +126,7 @@ export function ContactForm({ now = () => Date.now() }: ContactFormProps) {
           maxLength={CONTACT_MESSAGE_MAX}
           aria-describedby="contact-message-count"
           value={message}
-          onChange={(e) => setMessage(e.target.value.slice(0, CONTACT_MESSAGE_MAX))}
+          onChange={(e) => setMessage(cutText(e.target.value, CONTACT_MESSAGE_MAX))}
           className={inputClass}
         />
         <p id="contact-message-count" className="mt-1 text-right text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import { sendEmail } from '../../backend/functions.ts';
 import { supabase } from '../../backend/supabase.ts';
 import { CONTACT_MESSAGE_MAX, SUPPORT_EMAIL } from './marketing-constants.ts';
+import { cutText } from '../../domain/storable-text.ts';
 
 export interface ContactMessage {
   name: string;
@@ -13,7 +14,7 @@ export function normaliseContactMessage(input: ContactMessage): ContactMessage {
   return {
     name: input.name.trim(),
     email: input.email.trim(),
-    message: input.message.trim().slice(0, CONTACT_MESSAGE_MAX),
+    message: cutText(input.message.trim(), CONTACT_MESSAGE_MAX),
   };
 }
 

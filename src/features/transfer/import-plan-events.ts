@@ -9,7 +9,7 @@ import type { MutationStep } from '../../data/mutate.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { eventKey, type ImportState } from './import-state.ts';
-import { savableText } from './savable-text.ts';
+import { storableText } from '../../domain/storable-text.ts';
 import type { ImportSource } from './import-source.ts';
 
 export interface PlannedEvents {
@@ -46,8 +46,8 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
       name: 'event.create',
       args: {
         id,
-        title: savableText(event.title),
-        description: event.description === null ? null : savableText(event.description),
+        title: storableText(event.title),
+        description: event.description === null ? null : storableText(event.description),
         starts_at: event.starts_at,
         ends_at: event.is_task ? event.starts_at : event.ends_at,
         is_task: event.is_task,
@@ -81,8 +81,8 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
         occurrences: series.occurrences.map((o) => ({
           ...o,
-          title: savableText(o.title),
-          description: o.description === null ? null : savableText(o.description),
+          title: storableText(o.title),
+          description: o.description === null ? null : storableText(o.description),
           id: newId(),
         })),
       },

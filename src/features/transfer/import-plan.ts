@@ -26,7 +26,8 @@ import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.ts';
 import { planEvents } from './import-plan-events.ts';
-import { cutText, savableText } from './savable-text.ts';
+import { storableText } from '../../domain/storable-text.ts';
+import { cutSavable } from './savable-text.ts';
 import type { ImportSource, SourceFolder } from './import-source.ts';
 import type { ImportState } from './import-state.ts';
 
@@ -121,7 +122,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
   let nestedName: string | null = null;
 
   const target = (folder: SourceFolder): string | null => {
-    const name = cutText(folder.name, NAME_MAX) || IMPORTED_FOLDER_NAME;
+    const name = cutSavable(folder.name, NAME_MAX) || IMPORTED_FOLDER_NAME;
     if (folder.nested) nestedName ??= name;
     const existing = byName.get(key(name));
     if (existing !== undefined) {
@@ -134,7 +135,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     const id = newId();
     const args: MutationArgs['directory.create'] = { id, name };
     if (folder.color) args.color = folder.color;
-    if (folder.description) args.description = cutText(folder.description, DIRECTORY_DESCRIPTION_MAX);
+    if (folder.description) args.description = cutSavable(folder.description, DIRECTORY_DESCRIPTION_MAX);
     if (folder.isPublic && folder.hasPassword) passwordsLost = true;
     else if (folder.isPublic) args.is_public = true;
     plan.directories.push(args);
@@ -167,16 +168,16 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
       }
       seen.add(url);
       urls.set(directoryId, seen);
-      const tags = cleanTags(link.tags.map(savableText));
+      const tags = cleanTags(link.tags.map(storableText));
       if (free && (tags.length > 0 || link.favorite)) tagsLeftOut = true;
       const args: MutationArgs['link.create'] = {
         id: newId(),
         directory_id: directoryId,
         url,
-        title: cutText(link.title, TITLE_MAX) || cutText(url, TITLE_MAX),
+        title: cutSavable(link.title, TITLE_MAX) || cutSavable(url, TITLE_MAX),
       };
-      if (link.description) args.description = cutText(link.description, DESCRIPTION_MAX);
-      if (link.notes) args.notes = cutText(link.notes, NOTES_MAX);
+      if (link.description) args.description = cutSavable(link.description, DESCRIPTION_MAX);
+      if (link.notes) args.notes = cutSavable(link.notes, NOTES_MAX);
       if (!free && tags.length > 0) args.tags = tags;
       if (!free && link.favorite) args.is_favorite = true;
       const created = link.createdAt === null ? null : creationTime(link.createdAt, options.now);

@@ -13,6 +13,7 @@ import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
+import { unstorableInput } from '../_shared/text-input.ts';
 
 /** Spec 8: what the client shows when the portal does not open. */
 const FAILED = 'We could not open the billing portal. Please try again later.';
@@ -37,6 +38,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!input || (input.email !== undefined && typeof input.email !== 'string')) {
     return json({ error: 'Expected {email, returnUrl}.' }, 400);
   }
+  const unstorable = unstorableInput({ email: input.email, 'return address': input.returnUrl });
+  if (unstorable !== null) return json({ error: unstorable }, 400);
   const user = await sessionUser(req, env);
   if (!user || user === 'invalid') return json({ error: 'Please sign in to manage billing.' }, 401);
   if (typeof input.email === 'string' && input.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {

@@ -3,7 +3,8 @@
  * an SMTP server is configured, else shown by the local mailbox).
  * POST {to, subject, body}. Anonymous callers may write only to the support address; signed-in
  * callers (bearer access token) to support, their own confirmed address, or someone they invited
- * to a directory they own (enqueue_mail decides; anything else is 403, nothing queued).
+ * to a directory they own (enqueue_mail decides; anything else is 403, nothing queued). Text with
+ * a NUL character or a lone surrogate is a 400, checked before anything else.
  * enqueue_mail throttles in the database:
  * 50 mails an hour per signed-in sender, 10 an hour per client address for anonymous mail (the
  * address the gateway set in X-Forwarded-For, never one the client chose); over a limit the
@@ -15,6 +16,7 @@ import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_s
 import { sessionUser } from '../_shared/session.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
+import { unstorableInput } from '../_shared/text-input.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_SUBJECT = 300;
@@ -31,6 +33,9 @@ function validate(input: unknown): Mail | string {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return 'Expected a JSON object {to, subject, body}';
   const { to, subject, body } = input as Record<string, unknown>;
+  // Text the database cannot store (a NUL, a lone surrogate) is refused here, not by enqueue_mail.
+  const unstorable = unstorableInput({ 'recipient address': to, subject, body });
+  if (unstorable !== null) return unstorable;
   if (typeof to !== 'string' || !EMAIL.test(to.trim()) || to.length > 255)
     return 'A valid recipient address (to) is required';
   if (typeof subject !== 'string' || subject.trim() === '') return 'A subject is required';
@@ -78,6 +83,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(throttled.body, 429, throttled.headers);
   }
   if (error && status === 403) return json({ error: error.message }, 403);
+  // Input the database refused is the caller's mistake, never a failure of the queue.
+  if (error && status === 400) return json({ error: error.message }, 400);
   if (error) {
     console.error('[send-email] enqueue_mail failed:', error);
     return json({ error: 'The mail could not be queued' }, 502);

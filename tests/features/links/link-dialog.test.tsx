@@ -60,6 +60,25 @@ describe('the Add/Edit Link dialog', () => {
     expect(mutate).not.toHaveBeenCalled();
   });
 
+  it('refuses a title or notes pasted with a NUL character or a lone surrogate, queueing nothing', async () => {
+    for (const bad of ['Pasted\u0000title', 'Cut emoji \ud83d']) {
+      const user = userEvent.setup();
+      renderDialog();
+      await user.type(screen.getByLabelText('URL'), 'example.com');
+      await user.click(screen.getByLabelText('Title'));
+      await user.paste(bad);
+      await user.click(screen.getByLabelText('Notes'));
+      await user.paste(bad);
+      await user.click(screen.getByRole('button', { name: 'Add Link' }));
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'A character in Title cannot be saved (a null character or half of an emoji). Remove it and try again.',
+        'A character in Notes cannot be saved (a null character or half of an emoji). Remove it and try again.',
+      ]);
+      expect(mutate).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
   it('queues one link for a double click on Add Link', async () => {
     let finish: (value: unknown) => void = () => undefined;
     mutate.mockImplementation(() => new Promise((resolve) => (finish = resolve)));

@@ -117,6 +117,25 @@ describe('ContactForm', () => {
     expect(await screen.findByText(SENT)).toBeInTheDocument();
   });
 
+  it('says which field holds a character that cannot be saved, sending nothing and keeping the text', async () => {
+    for (const bad of ['Hello\u0000there', 'Cut emoji \ud83d here']) {
+      const user = userEvent.setup();
+      renderForm();
+      await user.type(screen.getByLabelText('Name'), 'Ada');
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+      fireEvent.change(screen.getByLabelText('Message'), { target: { value: bad } });
+      clock += 2_000;
+      await user.click(screen.getByRole('button', { name: 'Send message' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'A character in message cannot be saved (a null character or half of an emoji). Remove it and try again.',
+      );
+      expect(screen.getByLabelText('Message')).toHaveValue(bad);
+      expect(rpc).not.toHaveBeenCalled();
+      expect(sendEmail).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
   it('shows an inline error and keeps the typed text when the RPC fails', async () => {
     rpc.mockResolvedValue({ data: null, error: { message: 'boom' } });
     const user = userEvent.setup();
@@ -169,5 +188,10 @@ describe('normaliseContactMessage', async () => {
   it('trims every field and cuts the message to 4000 characters', () => {
     const result = normaliseContactMessage({ name: ' Bo ', email: ' bo@x.test\n', message: `\n ${'y'.repeat(4500)} ` });
     expect(result).toEqual({ name: 'Bo', email: 'bo@x.test', message: 'y'.repeat(4000) });
+  });
+
+  it('never cuts an emoji in half at the 4000th character (half of one cannot be stored)', () => {
+    const result = normaliseContactMessage({ name: 'Bo', email: 'bo@x.test', message: `y${'😀'.repeat(2500)}` });
+    expect(result.message).toBe(`y${'😀'.repeat(1999)}`);
   });
 });
