@@ -67,8 +67,8 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Invite to Directory</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Share “{directory.name}” with someone by e-mail.
