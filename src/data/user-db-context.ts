@@ -12,9 +12,14 @@ export interface UserDb {
   db: LinkboardDb;
   /**
    * Applies and queues a mutation for the current user. A refusal (MutationError) is shown to
-   * the user and answers null; other errors are thrown unchanged.
+   * the user and answers null: given to `onRefused` when the caller shows it where the user
+   * acted (a dialog's alert), else as a toast. Other errors are thrown unchanged.
    */
-  mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<OutboxRow | null>;
+  mutate<N extends MutationName>(
+    name: N,
+    args: MutationArgs[N],
+    onRefused?: (message: string) => void,
+  ): Promise<OutboxRow | null>;
 }
 
 export const UserDbContext = createContext<UserDb | null>(null);

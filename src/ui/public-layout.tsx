@@ -59,7 +59,7 @@ export function PublicLayout({ children, visitor }: PublicLayoutProps) {
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-header focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>

@@ -96,7 +96,7 @@ function Menu({
             focusFirstRef.current = false;
             event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
           }}
-          className="z-50 w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="z-menu w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {items.map((item) => (
             <DropdownMenu.Item

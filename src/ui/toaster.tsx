@@ -1,4 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { useEffect, useState } from 'react';
 import { useToasts, type Toast } from './toast-store.ts';
 
 const toneClass: Record<Toast['tone'], string> = {
@@ -7,18 +8,60 @@ const toneClass: Record<Toast['tone'], string> = {
   error: 'bg-red-700 text-white',
 };
 
-/** How long a notice stays; Radix pauses the timer while it is hovered or focused. */
-const DURATION_MS = 5000;
+/**
+ * How long a notice stays. An error (a change the server refused after the fact) has no action
+ * and is not tied to the screen it arrived on, so it times out too, after longer to read it; the
+ * time is paused while the toasts are hovered or focused (F8). Navigation does not dismiss it: a
+ * refusal that arrives as the user moves on must still be read.
+ */
+export const NOTICE_MS = 5000;
+export const ERROR_MS = 8000;
+
+/**
+ * The toast's own close timer. Radix's is not used: its viewport keeps a 'paused' flag that
+ * outlives the last toast when that one leaves while hovered or focused (× clicked, Escape), and
+ * every later toast then waits for a resume that never comes and stays on screen for good.
+ * Radix still tells this timer when to pause and resume (onPause, onResume).
+ */
+function closeTimer(duration: number, close: () => void) {
+  let remaining = duration;
+  let started = 0;
+  let timer = 0;
+  const start = () => {
+    window.clearTimeout(timer);
+    started = Date.now();
+    timer = window.setTimeout(close, remaining);
+  };
+  return {
+    start,
+    pause() {
+      if (!timer) return;
+      window.clearTimeout(timer);
+      timer = 0;
+      remaining = Math.max(0, remaining - (Date.now() - started));
+    },
+    resume() {
+      if (!timer) start();
+    },
+  };
+}
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToasts((state) => state.dismiss);
   const error = toast.tone === 'error';
+  const [timer] = useState(() => closeTimer(error ? ERROR_MS : NOTICE_MS, () => dismiss(toast.id)));
+  useEffect(() => {
+    timer.start();
+    return () => timer.pause();
+  }, [timer]);
   return (
     <RadixToast.Root
       // An error (a sync rejection, say) is announced at once (foreground: assertive); other
       // notices politely (background).
       type={error ? 'foreground' : 'background'}
-      duration={DURATION_MS}
+      duration={Infinity}
+      onPause={timer.pause}
+      onResume={timer.resume}
       onOpenChange={(open) => {
         if (!open) dismiss(toast.id);
       }}
@@ -35,7 +78,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 /**
  * The toast area (Radix Toast): transient notices announced to screen readers (errors
  * assertively), paused while hovered or focused, dismissed by swipe, Escape or ×; F8 moves the
- * focus to them.
+ * focus to them. It is the top layer (above an open dialog's overlay, so a notice that arrives
+ * then is seen), and sits above the cookie banner while that shows (--cookie-banner-space, set
+ * by the banner), never on its buttons.
  */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
@@ -46,7 +91,7 @@ export function Toaster() {
       ))}
       <RadixToast.Viewport
         label="Notifications ({hotkey})"
-        className="fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+        className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-space,0px))] z-toast flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
       />
     </RadixToast.Provider>
   );

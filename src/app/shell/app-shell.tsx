@@ -75,7 +75,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <div className="min-h-screen bg-slate-50">
         <MobileHeader open={open} onToggle={toggle} onLogout={logout} />
         {open && (
-          <div className="fixed inset-0 z-50 flex">
+          <div className="fixed inset-0 z-dialog flex">
             <div className="h-full w-[18rem] bg-white shadow-xl">
               <Sidebar
                 user={user}

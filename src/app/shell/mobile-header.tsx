@@ -12,7 +12,7 @@ export function MobileHeader({
   open: boolean;
 }) {
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-3">
+    <header className="sticky top-0 z-header flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-3">
       <button
         type="button"
         aria-label="Toggle sidebar"
@@ -29,7 +29,7 @@ export function MobileHeader({
       <button type="button" aria-label="Logout" onClick={onLogout} className="rounded-lg p-2 hover:bg-slate-100">
         <LogoutIcon />
       </button>
-      <div className="absolute top-14 right-2 z-30 w-64">
+      <div className="absolute top-14 right-2 z-header w-64">
         <FailedMutationsPanel />
       </div>
     </header>

@@ -80,14 +80,15 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
     if (!session || session.userId !== userId) return null;
     return {
       db: session.db,
-      async mutate(name, args) {
+      async mutate(name, args, onRefused) {
         try {
           // The mutators (checks and optimistic writes) load when idle, or with the first change.
           const { mutate } = mutateModule ?? (await loadMutate());
           return await mutate(session.db, name, args, mutationContextFor(latest()));
         } catch (error) {
           if (error instanceof MutationError) {
-            toast(error.message, 'error');
+            if (onRefused) onRefused(error.message);
+            else toast(error.message, 'error');
             return null;
           }
           throw error;

@@ -180,6 +180,15 @@ export function useCalendarLists(db: LinkboardDb, now: Date, timeZone: string): 
   return useWithPending(db, live, apply);
 }
 
+/**
+ * How many events (not tasks) the user created at or after `since` (the start of their month):
+ * the Free quota as the server counts it, through the `_evMade` index. Undefined while loading.
+ */
+export function useEventsMadeSince(db: LinkboardDb, since: Date): number | undefined {
+  const from = instantKey(since.getTime());
+  return useLiveQuery(() => db.calendar_events.where('_evMade').aboveOrEqual(from).count(), [db, from]);
+}
+
 interface RowsRead extends SinceRead {
   rows: EventRow[];
 }

@@ -12,9 +12,12 @@ import {
   FieldError,
   FormActions,
   FormDialog,
+  RefusalAlert,
   fieldInput as input,
   fieldLabel as label,
+  useRefusal,
 } from '../../ui/form-dialog.tsx';
+import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { failureText, type CalendarScreen } from './calendar-messages.ts';
 import { ReminderField } from './reminder-field.tsx';
@@ -32,6 +35,8 @@ export interface EventDialogProps {
   start?: string;
   /** The profile's default reminder, which a new item starts with. */
   defaultReminder?: number | null;
+  /** The month's events limit, when it is already reached: said while the item is an event (tasks are not limited). */
+  eventLimit?: PlanLimit | null;
   onClose(): void;
 }
 
@@ -43,7 +48,16 @@ const radio =
  * the dialog its focus trap and Escape, the switch and radio groups their keyboard behaviour;
  * react-hook-form with the valibot schema checks the fields, and `planSave` decides what is sent.
  */
-export function EventDialog({ item, tier, timeZone, screen, start, defaultReminder, onClose }: EventDialogProps) {
+export function EventDialog({
+  item,
+  tier,
+  timeZone,
+  screen,
+  start,
+  defaultReminder,
+  eventLimit,
+  onClose,
+}: EventDialogProps) {
   const { mutate } = useUserDb();
   const ids = useId();
   const defaults = useMemo(
@@ -77,6 +91,7 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
   const minimum = toLocalInput(new Date(), timeZone);
   // Spec 5: the rule and repeat-until are disabled while editing one occurrence of a series.
   const repeatLocked = inSeries && scope === 'single';
+  const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
 
   async function save(values: EventFormValues) {
     const plan = planSave(values, item, { timeZone, now: new Date(), newId: () => crypto.randomUUID() });
@@ -84,10 +99,11 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
       setError(plan.field, { message: plan.error });
       return;
     }
+    clearRefusal();
     try {
       for (const { name, args } of plan.steps) {
-        // A refusal is shown by mutate (the spec's words) and stops the rest.
-        if ((await mutate(name, args)) === null) return;
+        // A refusal is shown in the dialog (the spec's words) and stops the rest.
+        if ((await mutate(name, args, refuse)) === null) return;
       }
     } catch {
       toast(failureText[screen].save, 'error');
@@ -107,6 +123,7 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
     <FormDialog
       title={item ? (item.is_task ? 'Edit Task' : 'Edit Event') : 'Add Event or Task'}
       description={`Times are in your time zone (${timeZone}).`}
+      limit={isTask || item?.is_task === false ? null : eventLimit}
       onClose={onClose}
     >
       <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
@@ -269,6 +286,7 @@ export function EventDialog({ item, tier, timeZone, screen, start, defaultRemind
             )}
           </section>
         )}
+        <RefusalAlert refusal={refusal} />
         <FormActions
           submit={item ? 'Save Changes' : isTask ? 'Add Task' : 'Add Event'}
           busy={isSubmitting}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
+import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import type { CalendarScreen } from './calendar-messages.ts';
 import { DeleteEventDialog } from './delete-event-dialog.tsx';
 import { EventDialog } from './event-dialog.tsx';
@@ -27,6 +28,8 @@ export function useItemDialogs(
   timeZone: string,
   defaultReminder: number | null = null,
   settingsRead = true,
+  /** The month's events limit once reached (use-calendar-screen.ts), said in the dialog. */
+  eventLimit: PlanLimit | null = null,
 ): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
@@ -49,6 +52,7 @@ export function useItemDialogs(
         tier={tier}
         timeZone={timeZone}
         defaultReminder={defaultReminder}
+        eventLimit={eventLimit}
         screen={screen}
         onClose={close}
       />

@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
+import { messages } from '../../domain/sync-codes.ts';
+import { upgradePath } from '../../ui/limit-notice.tsx';
+import { UpsellDialog } from '../../ui/upsell-dialog.tsx';
 import { DirectoryCard } from './directory-card.tsx';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { directorySharing } from './directory-sharing.ts';
@@ -19,20 +22,30 @@ export interface DirectoryGridProps {
   userEmail: string | null;
   username: string;
   tier: Tier;
-  /** Whether New Directory is allowed (canAddDirectory); a refusal still comes from the mutator. */
+  /** Create Directory is open (the form, or at the limit the upsell). */
   creating: boolean;
   onCreatingChange(open: boolean): void;
+  /**
+   * The user owns as many directories as the plan allows (not canAddDirectory): Create New
+   * Directory opens the upsell instead of the form. A refusal still comes from the mutator.
+   */
+  atLimit: boolean;
 }
 
 /** No directory selected (spec 2.6): 'Create New Directory' plus a card per directory. */
 export function DirectoryGrid(props: DirectoryGridProps) {
-  const { directories, stats, userId, userEmail, username, tier, creating, onCreatingChange } = props;
+  const { directories, stats, userId, userEmail, username, tier, creating, onCreatingChange, atLimit } = props;
   const { db } = useUserDb();
   const members = useMembersByDirectory(db);
   const navigate = useNavigate();
   const search = useDeferredValue(props.search);
   const [editing, setEditing] = useState<DirectoryRow | null>(null);
   const renderImport = useContext(ImportBookmarksSlot);
+  // Form or upsell is decided when Create opens: a limit reached while the form is filled in
+  // (a directory synced from another device) is the mutator's refusal, said in the form.
+  const [upsell, setUpsell] = useState<boolean | null>(null);
+  if (creating && upsell === null) setUpsell(atLimit);
+  if (!creating && upsell !== null) setUpsell(null);
 
   if (directories === undefined) {
     return (
@@ -77,7 +90,16 @@ export function DirectoryGrid(props: DirectoryGridProps) {
           <div className="mt-3">{renderImport()}</div>
         </div>
       )}
-      {creating && <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />}
+      {creating && upsell === true && (
+        <UpsellDialog
+          title="Create Directory"
+          limit={{ message: messages.moreDirectories, upgradeTo: upgradePath(username) }}
+          onClose={() => onCreatingChange(false)}
+        />
+      )}
+      {creating && upsell === false && (
+        <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />
+      )}
       {editing && (
         <DirectoryDialog
           key={editing.id}

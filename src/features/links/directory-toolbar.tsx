@@ -2,6 +2,8 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import type { Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { SettingsIcon, UserPlusIcon, UsersIcon } from '../../ui/icons.tsx';
+import { LimitNotice } from '../../ui/limit-notice.tsx';
+import { messages } from '../../domain/sync-codes.ts';
 import { linkCountLabel } from './link-filters.ts';
 import { LinkLimitBadge } from './link-limit-notice.tsx';
 
@@ -14,8 +16,10 @@ export interface DirectoryToolbarProps {
   onInvite?(): void;
   onSettings?(): void;
   onAddLink?(): void;
-  /** The owner on Free at 30 links: Add Link shows disabled with the spec's message. */
+  /** The owner on Free at 30 links: Add Link shows disabled with the spec's message and the way to upgrade. */
   atLimit: boolean;
+  /** The Upgrade page's path. */
+  upgradeTo: string;
 }
 
 /** A secondary action: its icon alone on a phone (the label stays its accessible name), icon and label above. */
@@ -41,7 +45,7 @@ function ToolButton({
  * Settings and Add Link. The buttons stay on one line down to a 375 px phone.
  */
 export function DirectoryToolbar(props: DirectoryToolbarProps) {
-  const { linkCount, limit, onMembers, onInvite, onSettings, onAddLink, atLimit } = props;
+  const { linkCount, limit, onMembers, onInvite, onSettings, onAddLink, atLimit, upgradeTo } = props;
   let addLink: ReactNode = null;
   if (onAddLink) addLink = <Button onClick={onAddLink}>Add Link</Button>;
   else if (atLimit) {
@@ -64,9 +68,9 @@ export function DirectoryToolbar(props: DirectoryToolbarProps) {
         {addLink}
       </div>
       {atLimit && (
-        <p id="link-limit-reached" role="status" className="w-full text-sm text-amber-800 sm:text-right">
-          Upgrade to Pro to save more links.
-        </p>
+        <div className="w-full">
+          <LimitNotice id="link-limit-reached" limit={{ message: messages.moreLinks, upgradeTo }} />
+        </div>
       )}
     </div>
   );

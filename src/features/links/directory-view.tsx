@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
+import { upgradePath } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -128,6 +129,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
             onSettings={flags.canEditSelected ? () => setSettings(true) : undefined}
             onAddLink={flags.canAddLink ? () => setEditing('new') : undefined}
             atLimit={atLimit}
+            upgradeTo={upgradePath(user.username)}
           />
         }
       />

@@ -1,11 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { isEmail, type MemberRole } from '../../domain/validation.ts';
-import { Button } from '../../ui/button.tsx';
+import { FormActions, FormDialog, RefusalAlert, useRefusal } from '../../ui/form-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 
 export interface InviteDialogProps {
@@ -28,6 +27,7 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
   const [role, setRole] = useState<MemberRole>('viewer');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
   const paid = user.tier !== 'free';
 
   function check(value: string): string | null {
@@ -46,12 +46,13 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
       return;
     }
     setSaving(true);
+    clearRefusal();
     const to = email.trim().toLowerCase();
     const id = crypto.randomUUID();
     let queued = null;
     try {
-      // A refusal (e.g. already a member) is shown by mutate with the mutator's message.
-      queued = await mutate('member.invite', { id, directory_id: directory.id, user_email: to, role });
+      // A refusal (e.g. already a member) is shown in the dialog with the mutator's message.
+      queued = await mutate('member.invite', { id, directory_id: directory.id, user_email: to, role }, refuse);
     } catch (failure) {
       // Spec 8: invite failures are logged only.
       console.error('Invite failed', failure);
@@ -65,66 +66,55 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Invite to Directory</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Share “{directory.name}” with someone by e-mail.
-          </Dialog.Description>
-          <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-            <label className="block text-sm font-medium text-slate-800">
-              Email
-              <input
-                type="email"
-                autoComplete="email"
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-                value={email}
-                required
-                aria-invalid={error !== null}
-                aria-describedby={error ? 'invite-email-error' : undefined}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setError(null);
-                }}
-              />
-            </label>
-            {error && (
-              <p id="invite-email-error" role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-            <label className="block text-sm font-medium text-slate-800">
-              Role
-              <select
-                className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-                value={role}
-                onChange={(e) => setRole(e.target.value === 'editor' && paid ? 'editor' : 'viewer')}
-                aria-describedby={paid ? undefined : 'invite-editor-upsell'}
-              >
-                <option value="viewer">Viewer</option>
-                <option value="editor" disabled={!paid}>
-                  {paid ? 'Editor' : 'Editor - Pro feature'}
-                </option>
-              </select>
-            </label>
-            {!paid && (
-              <p id="invite-editor-upsell" className="text-sm text-amber-800">
-                {EDITOR_UPSELL}
-              </p>
-            )}
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                Send Invite
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Invite to Directory"
+      description={`Share “${directory.name}” with someone by e-mail.`}
+      onClose={onClose}
+    >
+      <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+        <label className="block text-sm font-medium text-slate-800">
+          Email
+          <input
+            type="email"
+            autoComplete="email"
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            value={email}
+            required
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'invite-email-error' : undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && (
+          <p id="invite-email-error" role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <label className="block text-sm font-medium text-slate-800">
+          Role
+          <select
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            value={role}
+            onChange={(e) => setRole(e.target.value === 'editor' && paid ? 'editor' : 'viewer')}
+            aria-describedby={paid ? undefined : 'invite-editor-upsell'}
+          >
+            <option value="viewer">Viewer</option>
+            <option value="editor" disabled={!paid}>
+              {paid ? 'Editor' : 'Editor - Pro feature'}
+            </option>
+          </select>
+        </label>
+        {!paid && (
+          <p id="invite-editor-upsell" className="text-sm text-amber-800">
+            {EDITOR_UPSELL}
+          </p>
+        )}
+        <RefusalAlert refusal={refusal} />
+        <FormActions submit="Send Invite" busy={saving} onCancel={onClose} />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { memo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
@@ -6,6 +5,8 @@ import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormDialog, RefusalAlert, useRefusal } from '../../ui/form-dialog.tsx';
+import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { linkFormSchema, type LinkFormInput, type LinkFormValues } from './link-form.ts';
 import { TagInput } from './tag-input.tsx';
@@ -22,12 +23,14 @@ export interface LinkDialogProps {
   chooser?: ReactNode;
   /** Called after a successful save instead of onClose. */
   onSaved?(saved: { id: string; directoryId: string }): void;
+  /** The link limit of the directory's plan, when it is already reached: said before the fields. */
+  limit?: PlanLimit | null;
 }
 
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
 /** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
-function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved }: LinkDialogProps) {
+function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved, limit }: LinkDialogProps) {
   const { mutate } = useUserDb();
   const { register, handleSubmit, control } = useForm<LinkFormInput, unknown, LinkFormValues>({
     resolver: valibotResolver(linkFormSchema),
@@ -46,6 +49,7 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
   // state re-rendered the dialog between the click and the save, a frame's worth of work before the
   // new link could be drawn (the save is local and the dialog closes in the next frame).
   const saving = useRef(false);
+  const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
 
   async function save(fields: LinkFormValues) {
     if (saving.current) return;
@@ -59,6 +63,7 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
 
   async function saveFields(fields: LinkFormValues) {
     const extra = paid ? { tags } : {};
+    clearRefusal();
     let ok = false;
     let id = link?.id ?? '';
     try {
@@ -69,14 +74,14 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
           fields.title !== link.title ||
           (fields.notes ?? null) !== (link.notes ?? null) ||
           (paid && tags.join('\u0000') !== link.tags.join('\u0000'));
-        ok = !changed || (await mutate('link.update', { id: link.id, ...fields, ...extra })) !== null;
+        ok = !changed || (await mutate('link.update', { id: link.id, ...fields, ...extra }, refuse)) !== null;
         if (ok && paid && favorite !== link.is_favorite) {
-          ok = (await mutate('link.set_favorite', { id: link.id, value: favorite })) !== null;
+          ok = (await mutate('link.set_favorite', { id: link.id, value: favorite }, refuse)) !== null;
         }
       } else {
         id = crypto.randomUUID();
         const args = { id, directory_id: directoryId, ...fields, ...extra };
-        ok = (await mutate('link.create', paid ? { ...args, is_favorite: favorite } : args)) !== null;
+        ok = (await mutate('link.create', paid ? { ...args, is_favorite: favorite } : args, refuse)) !== null;
       }
     } catch {
       toast('Failed to save link. Please try again.', 'error');
@@ -85,61 +90,55 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
     else if (ok) onClose();
   }
 
+  const star = paid && (
+    <button
+      type="button"
+      aria-label={favorite ? 'Remove from favorites' : 'Add to favorites'}
+      aria-pressed={favorite}
+      onClick={() => setFavorite(!favorite)}
+      className={`text-2xl leading-none ${favorite ? 'text-amber-500' : 'text-slate-300'}`}
+    >
+      ★
+    </button>
+  );
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">
-              {link ? 'Edit Link' : 'Add Link'}
-            </Dialog.Title>
-            {paid && (
-              <button
-                type="button"
-                aria-label={favorite ? 'Remove from favorites' : 'Add to favorites'}
-                aria-pressed={favorite}
-                onClick={() => setFavorite(!favorite)}
-                className={`text-2xl leading-none ${favorite ? 'text-amber-500' : 'text-slate-300'}`}
-              >
-                ★
-              </button>
-            )}
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Save a link to this directory.
-          </Dialog.Description>
-          <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
-            {chooser}
-            <LinkField name="url" label="URL" control={control} register={register} url />
-            <LinkField name="title" label="Title" control={control} register={register} />
-            <LinkField name="notes" label="Notes" control={control} register={register} multiline />
-            {paid ? (
-              <TagInput tags={tags} onChange={setTags} />
-            ) : (
-              <p className="text-xs text-slate-600">Tags and favorites are available on Pro and Team.</p>
-            )}
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                onClick={(e) => {
-                  // Saved from the click itself: the form's submission (a style update, a submit
-                  // event) would come between the click and the new link's paint. Enter in a
-                  // field clicks this button too (implicit submission), so it comes here as well.
-                  e.preventDefault();
-                  void handleSubmit(save)(e);
-                }}
-              >
-                {link ? 'Save Changes' : 'Add Link'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={link ? 'Edit Link' : 'Add Link'}
+      description="Save a link to this directory."
+      titleAside={star}
+      limit={limit}
+      onClose={onClose}
+    >
+      <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
+        {chooser}
+        <LinkField name="url" label="URL" control={control} register={register} url />
+        <LinkField name="title" label="Title" control={control} register={register} />
+        <LinkField name="notes" label="Notes" control={control} register={register} multiline />
+        {paid ? (
+          <TagInput tags={tags} onChange={setTags} />
+        ) : (
+          <p className="text-xs text-slate-600">Tags and favorites are available on Pro and Team.</p>
+        )}
+        <RefusalAlert refusal={refusal} />
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            onClick={(e) => {
+              // Saved from the click itself: the form's submission (a style update, a submit
+              // event) would come between the click and the new link's paint. Enter in a
+              // field clicks this button too (implicit submission), so it comes here as well.
+              e.preventDefault();
+              void handleSubmit(save)(e);
+            }}
+          >
+            {link ? 'Save Changes' : 'Add Link'}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
 

@@ -79,6 +79,7 @@ export function LinksPage() {
         tier={tier}
         creating={creating}
         onCreatingChange={setCreating}
+        atLimit={!flags.canAddDirectory}
       />
     </>
   );

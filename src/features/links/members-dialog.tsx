@@ -9,6 +9,7 @@ import { messages } from '../../domain/sync-codes.ts';
 import type { MemberRole } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { RefusalAlert, useRefusal } from '../../ui/form-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 
 export interface MembersDialogProps {
@@ -50,12 +51,14 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
   const list = useMemberList(db, directory.id);
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const paid = tier !== 'free';
+  const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
 
   async function setRole(member: MemberRow, role: MemberRole) {
     if (role === member.role) return;
+    clearRefusal();
     try {
-      // A refusal ('Upgrade to Pro to assign the Editor role.') is shown by mutate.
-      await mutate('member.set_role', { id: member.id, role });
+      // A refusal ('Upgrade to Pro to assign the Editor role.') is shown in the dialog.
+      await mutate('member.set_role', { id: member.id, role }, refuse);
     } catch {
       toast('Failed to update role. Please try again.', 'error');
     }
@@ -65,8 +68,9 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
     if (!removing) return;
     const id = removing.id;
     setRemoving(null);
+    clearRefusal();
     try {
-      await mutate('member.remove', { id });
+      await mutate('member.remove', { id }, refuse);
     } catch {
       toast('Failed to remove member. Please try again.', 'error');
     }
@@ -76,8 +80,8 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
     <>
       <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Manage Members</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               People who can see “{directory.name}”.
@@ -137,6 +141,9 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
                 Upgrade to Pro to invite editors who can add and manage links.
               </p>
             )}
+            <div className="mt-3">
+              <RefusalAlert refusal={refusal} />
+            </div>
             <div className="mt-6 flex justify-end">
               <Button variant="secondary" onClick={onClose}>
                 Close

@@ -8,8 +8,10 @@ import {
   FieldError,
   FormActions,
   FormDialog,
+  RefusalAlert,
   fieldInput as input,
   fieldLabel as label,
+  useRefusal,
 } from '../../ui/form-dialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import {
@@ -51,14 +53,16 @@ export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) 
     criteriaMode: 'all',
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
   const team = directoryId !== undefined;
   const optionsError = errors.options?.root?.message ?? errors.options?.message;
 
   async function save(values: PollFormValues) {
     const args = pollArgs(values, { timeZone, id: crypto.randomUUID(), directoryId });
+    clearRefusal();
     try {
-      // A refusal (the Free quota, the plan) is shown by mutate in the spec's words.
-      if ((await mutate('poll.create', args)) === null) return;
+      // A refusal (the Free quota, the plan) is shown in the dialog, in the spec's words.
+      if ((await mutate('poll.create', args, refuse)) === null) return;
     } catch {
       toast(CREATE_FAILED, 'error');
       return;
@@ -140,6 +144,7 @@ export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) 
           />
         </label>
         <FieldError id={`${ids}-deadline-error`} message={errors.deadline?.message} />
+        <RefusalAlert refusal={refusal} />
         <FormActions submit={team ? 'Create Team Poll' : 'Create Poll'} busy={isSubmitting} onCancel={onClose} />
       </form>
     </FormDialog>

@@ -1,4 +1,6 @@
+import { useId, useMemo } from 'react';
 import type { PollRow, VoteRow } from '../../data/rows.ts';
+import { boardOrder } from '../../domain/polls.ts';
 import { PollCard } from './poll-card.tsx';
 
 export interface PollGridProps {
@@ -9,8 +11,7 @@ export interface PollGridProps {
   watermark: boolean;
 }
 
-/** The poll cards of the board and of a directory's Team Polls tab. */
-export function PollGrid({ polls, myVotes, now, timeZone, watermark }: PollGridProps) {
+function Cards({ polls, myVotes, now, timeZone, watermark }: PollGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {polls.map((poll) => (
@@ -19,5 +20,28 @@ export function PollGrid({ polls, myVotes, now, timeZone, watermark }: PollGridP
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The poll cards of the board and of a directory's Team Polls tab: the open polls first (the
+ * soonest deadline first), then under 'Ended' the ended ones (domain/polls.ts `boardOrder`).
+ */
+export function PollGrid(props: PollGridProps) {
+  const { polls, now } = props;
+  const { open, ended } = useMemo(() => boardOrder(polls, now), [polls, now]);
+  const endedId = useId();
+  return (
+    <div className="space-y-6">
+      {open.length > 0 && <Cards {...props} polls={open} />}
+      {ended.length > 0 && (
+        <section aria-labelledby={endedId} className="space-y-3">
+          <h2 id={endedId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            Ended
+          </h2>
+          <Cards {...props} polls={ended} />
+        </section>
+      )}
+    </div>
   );
 }

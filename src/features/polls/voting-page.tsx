@@ -71,7 +71,11 @@ export function VotingPage() {
       <ScreenHeader
         title="Public Voting Board"
         actions={
-          <Button disabled={atQuota} onClick={() => setCreating(true)}>
+          <Button
+            disabled={atQuota}
+            aria-describedby={atQuota ? 'poll-quota-reached' : undefined}
+            onClick={() => setCreating(true)}
+          >
             Create Poll
           </Button>
         }
@@ -79,7 +83,11 @@ export function VotingPage() {
       {free && (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
           <div className="text-sm text-amber-900">
-            {atQuota && <p className="font-semibold">{messages.morePolls}</p>}
+            {atQuota && (
+              <p id="poll-quota-reached" className="font-semibold">
+                {messages.morePolls}
+              </p>
+            )}
             <p>{FREE_UPSELL}</p>
           </div>
           <Link

@@ -72,8 +72,8 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !running && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Import bookmarks</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             A bookmarks file exported from your browser (.html), or a Linkboard export (.json).

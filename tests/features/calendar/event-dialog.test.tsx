@@ -86,6 +86,7 @@ describe('the event/task dialog', () => {
     expect(mutate).toHaveBeenCalledWith(
       'event.create',
       expect.objectContaining({ title: 'Call Anna', is_task: true, priority: 'high', starts_at: expect.any(String) }),
+      expect.any(Function),
     );
     const args = mutate.mock.calls[0]![1] as { starts_at: string; ends_at: string };
     expect(args.ends_at).toBe(args.starts_at);
@@ -106,6 +107,7 @@ describe('the event/task dialog', () => {
     expect(mutate).toHaveBeenCalledWith(
       'series.replace',
       expect.objectContaining({ old_series_id: 's1', rule: 'weekly', occurrences: expect.any(Array) }),
+      expect.any(Function),
     );
     expect((mutate.mock.calls[0]![1] as { occurrences: unknown[] }).occurrences).toHaveLength(4);
   });

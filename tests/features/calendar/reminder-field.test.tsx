@@ -84,7 +84,11 @@ describe("the event dialog's Reminder select", () => {
     await user.selectOptions(select, '5 minutes before');
     expect(requestPermission).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Add Event' }));
-    expect(mutate).toHaveBeenCalledWith('event.create', expect.objectContaining({ reminder_minutes: 5 }));
+    expect(mutate).toHaveBeenCalledWith(
+      'event.create',
+      expect.objectContaining({ reminder_minutes: 5 }),
+      expect.any(Function),
+    );
   });
 
   it("shows an item's reminder and sends None as null; choosing None asks nothing", async () => {
@@ -94,7 +98,11 @@ describe("the event dialog's Reminder select", () => {
     await user.selectOptions(screen.getByLabelText('Reminder'), 'None');
     expect(requestPermission).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(mutate).toHaveBeenCalledWith('event.update', expect.objectContaining({ id: 'e1', reminder_minutes: null }));
+    expect(mutate).toHaveBeenCalledWith(
+      'event.update',
+      expect.objectContaining({ id: 'e1', reminder_minutes: null }),
+      expect.any(Function),
+    );
   });
 
   it('says notifications are blocked when the browser refuses them, and asks no more once denied', async () => {

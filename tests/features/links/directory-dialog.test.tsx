@@ -56,14 +56,18 @@ describe('the Create/Edit Directory dialog', () => {
     await user.type(screen.getByLabelText('Name'), ' Reading ');
     await user.click(screen.getByRole('button', { name: 'purple' }));
     await user.click(screen.getByRole('button', { name: 'Create Directory' }));
-    expect(mutate).toHaveBeenCalledWith('directory.create', {
-      id: expect.any(String),
-      name: 'Reading',
-      description: null,
-      color: 'purple',
-      is_public: false,
-      password: null,
-    });
+    expect(mutate).toHaveBeenCalledWith(
+      'directory.create',
+      {
+        id: expect.any(String),
+        name: 'Reading',
+        description: null,
+        color: 'purple',
+        is_public: false,
+        password: null,
+      },
+      expect.any(Function),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -82,6 +86,7 @@ describe('the Create/Edit Directory dialog', () => {
     expect(mutate).toHaveBeenCalledWith(
       'directory.create',
       expect.objectContaining({ is_public: true, password: 'secret' }),
+      expect.any(Function),
     );
   });
 
@@ -94,6 +99,7 @@ describe('the Create/Edit Directory dialog', () => {
     expect(mutate).toHaveBeenCalledWith(
       'directory.update',
       expect.objectContaining({ id: 'd1', is_public: false, password: null }),
+      expect.any(Function),
     );
   });
 

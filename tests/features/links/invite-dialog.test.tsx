@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
@@ -144,7 +144,11 @@ describe('the Invite to Directory dialog', () => {
     renderDialog('free');
     await user.type(screen.getByLabelText('Email'), 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invite' }));
-    await waitFor(() => expect(lastToast()).toBe('This person is already a member of this directory.'));
+    // Said inside the dialog, which keeps the focus; not in a toast under its overlay.
+    const alert = await within(screen.getByRole('dialog', { name: 'Invite to Directory' })).findByRole('alert');
+    expect(alert).toHaveTextContent('This person is already a member of this directory.');
+    expect(alert).toHaveFocus();
+    expect(lastToast()).toBeUndefined();
     expect(onClose).not.toHaveBeenCalled();
     expect(await queued()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Send Invite' })).toBeEnabled();

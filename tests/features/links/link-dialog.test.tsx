@@ -101,13 +101,17 @@ describe('the Add/Edit Link dialog', () => {
     await user.type(screen.getByLabelText('Title'), '  Example ');
     await user.type(screen.getByLabelText('Notes'), 'read later');
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
-    expect(mutate).toHaveBeenCalledWith('link.create', {
-      id: expect.any(String),
-      directory_id: 'd1',
-      url: 'https://example.com/page',
-      title: 'Example',
-      notes: 'read later',
-    });
+    expect(mutate).toHaveBeenCalledWith(
+      'link.create',
+      {
+        id: expect.any(String),
+        directory_id: 'd1',
+        url: 'https://example.com/page',
+        title: 'Example',
+        notes: 'read later',
+      },
+      expect.any(Function),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -118,7 +122,11 @@ describe('the Add/Edit Link dialog', () => {
     await user.type(screen.getByLabelText('Title'), 'Example{Enter}');
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(mutate).toHaveBeenCalledTimes(1);
-    expect(mutate).toHaveBeenCalledWith('link.create', expect.objectContaining({ url: 'https://example.com' }));
+    expect(mutate).toHaveBeenCalledWith(
+      'link.create',
+      expect.objectContaining({ url: 'https://example.com' }),
+      expect.any(Function),
+    );
   });
 
   it('refuses anything but http and https', async () => {
@@ -167,6 +175,7 @@ describe('the Add/Edit Link dialog', () => {
         tags: ['news', 'tech'],
         is_favorite: true,
       }),
+      expect.any(Function),
     );
   });
 
@@ -177,13 +186,17 @@ describe('the Add/Edit Link dialog', () => {
     await user.clear(title);
     await user.type(title, 'New');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(mutate).toHaveBeenCalledWith('link.update', {
-      id: 'l1',
-      url: 'https://old.example',
-      title: 'New',
-      notes: null,
-      tags: ['a'],
-    });
+    expect(mutate).toHaveBeenCalledWith(
+      'link.update',
+      {
+        id: 'l1',
+        url: 'https://old.example',
+        title: 'New',
+        notes: null,
+        tags: ['a'],
+      },
+      expect.any(Function),
+    );
   });
 
   it('queues only the star when nothing else changed', async () => {

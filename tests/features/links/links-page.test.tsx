@@ -116,6 +116,43 @@ describe('the Links screen', () => {
     expect(screen.queryByRole('button', { name: 'New Directory' })).not.toBeInTheDocument();
   });
 
+  it('opens the upsell, not the form, from Create New Directory at the Free limit', async () => {
+    const user = userEvent.setup();
+    renderAt('/Links/ada', userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' }));
+    await screen.findByRole('button', { name: 'Open Work' });
+    await user.click(screen.getByRole('button', { name: /Create New Directory/ }));
+    const upsell = screen.getByRole('dialog', { name: 'Create Directory' });
+    expect(upsell).toHaveTextContent('Upgrade to Pro to create more directories.');
+    expect(within(upsell).queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(within(upsell).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
+    await user.click(within(upsell).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the form that was opened under the limit, and says a refusal in it', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.delete('d1');
+    renderAt('/Links/ada', userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' }));
+    await screen.findByRole('button', { name: 'Open Shared' });
+    await user.click(screen.getByRole('button', { name: /Create New Directory/ }));
+    const form = screen.getByRole('dialog', { name: 'Create Directory' });
+    await user.type(within(form).getByLabelText('Name'), 'Second');
+    // Another device's directory arrives while the form is open: the form stays.
+    await db.link_directories.put(directory('d1', { name: 'Work' }));
+    // (Behind the modal dialog, out of the accessibility tree.)
+    await screen.findByRole('button', { name: 'Open Work', hidden: true });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Second');
+    await user.click(within(form).getByRole('button', { name: 'Create Directory' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Upgrade to Pro to create more directories.');
+    expect(alert).toHaveFocus();
+    expect(useToasts.getState().toasts).toEqual([]);
+    // One Escape closes it.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await db.link_directories.count()).toBe(2);
+  });
+
   it('filters directories by name or description', async () => {
     const user = userEvent.setup();
     renderAt('/Links/ada');

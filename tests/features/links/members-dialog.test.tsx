@@ -121,7 +121,11 @@ describe('the Manage Members dialog', () => {
     expect(within(select).getByRole('option', { name: 'Editor - Pro feature' })).toBeDisabled();
     expect(screen.getByText('Upgrade to Pro to invite editors who can add and manage links.')).toBeInTheDocument();
     fireEvent.change(select, { target: { value: 'editor' } });
-    await waitFor(() => expect(lastToast()).toBe('Upgrade to Pro to assign the Editor role.'));
+    // Said inside the dialog, which keeps the focus; not in a toast under its overlay.
+    const alert = await within(screen.getByRole('dialog', { name: 'Manage Members' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Upgrade to Pro to assign the Editor role.');
+    expect(alert).toHaveFocus();
+    expect(lastToast()).toBeUndefined();
     expect(screen.getByLabelText('Role for bob@example.com')).toHaveValue('viewer');
     expect(await queued()).toEqual([]);
   });

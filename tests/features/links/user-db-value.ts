@@ -1,7 +1,7 @@
 /**
  * A UserDb as the sync provider gives it (src/app/sync/sync-provider.tsx), on a real local
- * database and the real mutators: a refusal is toasted with the mutator's message and
- * answers null; any other error is thrown. No sync engine runs, so changes stay queued.
+ * database and the real mutators: a refusal is given to the caller's onRefused, else toasted,
+ * with the mutator's message, and answers null; any other error is thrown. No sync engine runs, so changes stay queued.
  */
 import type { LinkboardDb } from '../../../src/data/db.ts';
 import { mutate } from '../../../src/data/mutate.ts';
@@ -14,12 +14,13 @@ export function userDbValue(db: LinkboardDb, user: { id: string; email: string; 
   const ctx = { userId: user.id, email: user.email, tier: user.tier, timeZone: 'UTC', now: () => new Date() };
   return {
     db,
-    async mutate(name, args) {
+    async mutate(name, args, onRefused) {
       try {
         return await mutate(db, name, args, ctx);
       } catch (error) {
         if (error instanceof MutationError) {
-          toast(error.message, 'error');
+          if (onRefused) onRefused(error.message);
+          else toast(error.message, 'error');
           return null;
         }
         throw error;

@@ -76,6 +76,23 @@ describe('CookieBanner', () => {
   });
 });
 
+describe('the room the banner takes', () => {
+  it('is reserved at the bottom of the page while it shows, and given back once a choice is made', async () => {
+    const space = () => document.documentElement.style.getPropertyValue('--cookie-banner-space');
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: window.innerHeight - 164 } as DOMRect);
+    try {
+      renderBanner();
+      expect(space()).toBe('164px');
+      await userEvent.click(screen.getByRole('button', { name: 'Essential only' }));
+      expect(space()).toBe('');
+    } finally {
+      rect.mockRestore();
+    }
+  });
+});
+
 describe('cookie consent storage', () => {
   it('round-trips a choice with the given time', () => {
     expect(readConsent()).toBeNull();

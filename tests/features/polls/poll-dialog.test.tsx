@@ -83,15 +83,19 @@ describe('the Create Poll dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add Option' }));
     await user.type(screen.getByLabelText('Deadline (optional)'), '2099-07-01T18:00');
     await user.click(screen.getByRole('button', { name: 'Create Team Poll' }));
-    expect(mutate).toHaveBeenCalledWith('poll.create', {
-      id: expect.any(String),
-      title: 'Offsite',
-      description: 'Where to?',
-      options: ['Lisbon', 'Porto'],
-      // 18:00 in Berlin's summer time.
-      deadline: '2099-07-01T16:00:00.000Z',
-      directory_id: 'd1',
-    });
+    expect(mutate).toHaveBeenCalledWith(
+      'poll.create',
+      {
+        id: expect.any(String),
+        title: 'Offsite',
+        description: 'Where to?',
+        options: ['Lisbon', 'Porto'],
+        // 18:00 in Berlin's summer time.
+        deadline: '2099-07-01T16:00:00.000Z',
+        directory_id: 'd1',
+      },
+      expect.any(Function),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 

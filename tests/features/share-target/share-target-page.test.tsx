@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,9 +159,16 @@ describe('the share target', () => {
     await db.link_directories.put(directory('d1', 'Full'));
     await db.saved_links.bulkPut(Array.from({ length: 30 }, () => makeLink({ directory_id: 'd1' })));
     renderAt('?title=One%20more&url=https://more.example');
-    await dialog();
+    const form = await dialog();
+    // Said before the save, with the way to upgrade.
+    const notice = await within(form).findByRole('status');
+    expect(notice).toHaveTextContent('Upgrade to Pro to save more links.');
+    expect(within(notice).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
+    // A save anyway is refused inside the dialog, which keeps the focus; no toast.
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
-    await waitFor(() => expect(lastToast()).toBe('Upgrade to Pro to save more links.'));
+    const alert = await within(form).findByText('Upgrade to Pro to save more links.', { selector: '[role=alert]' });
+    expect(alert).toHaveFocus();
+    expect(lastToast()).toBeUndefined();
     expect(await db.saved_links.count()).toBe(30);
     expect(screen.getByRole('dialog', { name: 'Add Link' })).toBeInTheDocument();
   });

@@ -6,7 +6,11 @@ import type { LinkboardDb } from '../../../data/db.ts';
 import { useDirectories } from '../../../data/queries/directories.ts';
 import type { MemberRow } from '../../../data/rows.ts';
 import { useUserDb } from '../../../data/user-db-context.ts';
+import { underLimit } from '../../../domain/limits.ts';
 import { tierOf } from '../../../domain/plans.ts';
+import { messages } from '../../../domain/sync-codes.ts';
+import { useLinkStats } from '../../../data/queries/links.ts';
+import { upgradePath } from '../../../ui/limit-notice.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
@@ -36,6 +40,7 @@ export function ShareTargetPage() {
   const shared = useMemo(() => sharedPage(params), [params]);
   const directories = useDirectories(db);
   const memberships = useMemberships(db, user?.email ?? null);
+  const stats = useLinkStats(db, user?.id ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   usePageTitle('Add Link');
@@ -75,6 +80,11 @@ export function ShareTargetPage() {
   const ids = targets.map((t) => t.directory.id);
   const remembered = lastUsedDirectory(user.id);
   const directoryId = [chosen, remembered].find((id) => id !== null && ids.includes(id)) ?? ids[0]!;
+  // The user's own directory while their links are used up: the limit is said before the fields.
+  const full =
+    targets.find((t) => t.directory.id === directoryId)?.owned === true &&
+    stats !== undefined &&
+    !underLimit(tier, 'links', stats.owned);
   const chooser = (
     <label className="block text-sm font-medium text-slate-800">
       Directory
@@ -101,6 +111,7 @@ export function ShareTargetPage() {
         tier={tier}
         initial={shared}
         chooser={chooser}
+        limit={full ? { message: messages.moreLinks, upgradeTo: upgradePath(username) } : null}
         onClose={leave}
         onSaved={(saved) => {
           rememberDirectory(user.id, saved.directoryId);
