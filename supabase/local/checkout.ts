@@ -74,7 +74,7 @@ export function checkoutApp(ctx: StackContext): Hono {
             body: payload,
           }),
         );
-        if (response.ok || response.status === 409) return;
+        if (response.ok) return;
         console.warn(`[checkout] ${type} delivery answered ${response.status}; retrying`);
       } catch (error) {
         console.warn(`[checkout] ${type} delivery failed; retrying`, error);

@@ -267,19 +267,27 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
       expect(await events()).toBe(before);
     });
 
-    it('applies a signed event once: a replay is refused with 409 and changes and mails nothing', async () => {
+    it('applies a signed event once: a redelivery answers 2xx (no retries) and changes and mails nothing', async () => {
       const user = await signUp();
       const payload = completed(user);
       const first = await deliver(payload, await sign(payload));
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
       expect(await tierOf(user.id)).toBe('team');
-      // A later downgrade, then the old event replayed with a fresh signature: refused, tier kept.
+      const customer = await customerOf(user.id);
+      // A later downgrade, then the old event delivered again with a fresh signature: a 2xx, so the
+      // provider stops retrying, but nothing of it is applied again and no second receipt is queued.
       await db.query("select public.set_subscription_tier($1, 'free')", [user.id]);
-      const replay = await deliver(payload, await sign(payload));
-      expect(replay.status).toBe(409);
+      for (let i = 0; i < 2; i++) {
+        const replay = await deliver(payload, await sign(payload));
+        expect(replay.status).toBe(200);
+        expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+      }
       expect(await tierOf(user.id)).toBe('free');
+      expect(await customerOf(user.id)).toEqual(customer);
       expect((await mailTo(user.email)).map((m) => m.subject)).toEqual(['Your Linkboard receipt: Team plan']);
+      // The same body under a wrong signature is still refused.
+      expect((await deliver(payload, await sign(payload, { secret: 'whsec_wrong' }))).status).toBe(400);
     });
 
     it('never lets an older event undo a newer one, and ignores prices it does not sell', async () => {
