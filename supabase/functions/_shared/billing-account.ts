@@ -13,6 +13,8 @@ export interface BillingAccount {
   status: string | null;
   plan: string | null;
   billing_cycle: string | null;
+  /** The subscription ends when its paid period does, instead of renewing. */
+  cancel_at_period_end: boolean;
 }
 
 export type AccountAnswer =
@@ -23,7 +25,7 @@ export type AccountAnswer =
 export async function billingAccount(
   env: FunctionEnv,
   userId: string,
-  purpose: 'checkout' | 'portal',
+  purpose: 'checkout' | 'portal' | 'status',
   failure: string,
 ): Promise<AccountAnswer> {
   const gateway = gatewayFetch(env.fetch, null);

@@ -1,7 +1,7 @@
 /**
- * create-checkout (spec 7.1): POST {plan: 'pro'|'team', billingCycle: 'monthly'|'yearly'} with the
+ * create-checkout: POST {plan: 'pro'|'team', billingCycle: 'monthly'|'yearly'} with the
  * user's bearer token → 200 {url}, the card provider's checkout page for that price; the browser
- * comes back to /Upgrade/{username}?checkout=success (or =cancelled). A user the provider already
+ * comes back to /Upgrade/{username}?checkout=success&session_id=<the session> (or =cancelled). A user the provider already
  * bills gets no second subscription: the answer is the provider's portal page confirming the plan
  * change instead. The tier itself changes only when the provider's signed event reaches
  * billing-webhook. 400 bad input, 401 no session, 409 already on that plan, 429 throttled (20 an
@@ -75,7 +75,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
             : {}),
         metadata,
         subscription_data: { metadata },
-        success_url: `${back}?checkout=success`,
+        // The provider puts the session's id in; the page back asks checkout-status whether it was paid.
+        success_url: `${back}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${back}?checkout=cancelled`,
       },
       // A double click within the same minute gets the same session, not a second one.
