@@ -24,7 +24,9 @@ export function UpgradePage() {
   const { db } = useUserDb();
   const user = useCurrentUser((state) => state.user);
   const { profile, tier } = useUserSettings(db, user);
-  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  // Opens on the cycle the user is billed (synced with the profile row), until they choose one.
+  const [chosen, setCycle] = useState<BillingCycle | null>(null);
+  const cycle = chosen ?? (tier !== 'free' ? profile?.billing_cycle : null) ?? 'monthly';
   const online = useOnline();
   const billing = useBillingCall<Tier>();
   const checkoutReturn = useCheckoutReturn();

@@ -44,8 +44,8 @@ afterEach(async () => {
   await deleteUserDb('u1');
 });
 
-async function renderPage(tier: Tier, path = '/Upgrade/ada') {
-  await db.user_profiles.put(row(tier));
+async function renderPage(tier: Tier, path = '/Upgrade/ada', overrides: Partial<ReturnType<typeof row>> = {}) {
+  await db.user_profiles.put({ ...row(tier), ...overrides });
   const router = createMemoryRouter([{ path: '/Upgrade/:username', element: <UpgradePage /> }], {
     initialEntries: [path],
   });
@@ -94,6 +94,20 @@ describe('the Upgrade screen (spec 2.12)', () => {
     await user.click(monthly);
     expect(card('Pro')).toHaveTextContent('$4.99 a month');
     expect(screen.queryByText('Save $10/year')).toBeNull();
+  });
+
+  it('opens on the cycle the user is billed: yearly after a yearly purchase', async () => {
+    const user = userEvent.setup();
+    await renderPage('pro', '/Upgrade/ada', { billing_cycle: 'yearly', plan_period_end: '2027-11-26T10:00:00+00:00' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked());
+    expect(card('Team')).toHaveTextContent('$100 per user a year');
+    // The user's own choice then wins.
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(card('Team')).toHaveTextContent('$9.99 per user a month');
+    cleanup();
+
+    await renderPage('team', '/Upgrade/ada', { billing_cycle: 'monthly' });
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   });
 
   it('shows the Pro feature text, the comparison table, the roadmap and the FAQ', async () => {
