@@ -329,18 +329,14 @@ begin
         || coalesce('Amount paid: ' || v_amount || E'\n', '')
         || coalesce('Renews on: ' || to_char(v_period_end at time zone v_zone, 'FMDD Mon YYYY') || E'\n', '')
         || 'Receipt reference: ' || v_id);
-  elsif v_tier = 'free' and v_old_tier <> 'free' and coalesce(v_before.cancel_at_period_end, false) then
-    perform private.queue_billing_mail(v_user,
-      'Your Linkboard plan is now Free',
-      'Your ' || initcap(v_old_tier) || ' subscription has ended and your plan is now Free. You will not be charged again.'
-        || E'\n\n'
-        || 'Everything you saved stays readable. Above the Free limits (1 directory, 30 links, 10 events and 5 polls a month) '
-        || 'new items, recurring events, tags, favourites and Editor invites need Pro again.' || E'\n'
-        || 'Reference: ' || v_id);
   elsif v_tier = 'free' and v_old_tier <> 'free' then
+    -- The end of a plan cancelled earlier (its cancellation was mailed then), or a cancellation at once.
     perform private.queue_billing_mail(v_user,
-      'Your Linkboard subscription is cancelled',
-      'Your ' || initcap(v_old_tier) || ' subscription is cancelled and your plan is now Free. You will not be charged again.'
+      case when coalesce(v_before.cancel_at_period_end, false) then 'Your Linkboard plan is now Free'
+           else 'Your Linkboard subscription is cancelled' end,
+      'Your ' || initcap(v_old_tier) || ' subscription '
+        || case when coalesce(v_before.cancel_at_period_end, false) then 'has ended' else 'is cancelled' end
+        || ' and your plan is now Free. You will not be charged again.'
         || E'\n\n'
         || 'Everything you saved stays readable. Above the Free limits (1 directory, 30 links, 10 events and 5 polls a month) '
         || 'new items, recurring events, tags, favourites and Editor invites need Pro again.' || E'\n'

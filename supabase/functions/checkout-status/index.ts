@@ -7,10 +7,9 @@
  * plan itself changes only through billing-webhook. 400 bad input, 401 no session, 404 no such
  * session of the caller's, 429 throttled (60 an hour), 502 the provider failed, 503 no provider.
  */
-import { billingAccount } from '../_shared/billing-account.ts';
-import { billingConfig, isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
+import { billingCaller } from '../_shared/billing-account.ts';
+import { isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
 import { readJson } from '../_shared/http.ts';
-import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
@@ -26,13 +25,12 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) {
     return json({ error: 'Expected {sessionId}: a checkout session id.' }, 400);
   }
-  const user = await sessionUser(req, env);
-  if (!user || user === 'invalid') return json({ error: 'Please sign in to continue with checkout.' }, 401);
-
-  const config = billingConfig(env);
-  if (!config) return json({ error: FAILED, reason: 'billing_not_configured' }, 503);
-  const answer = await billingAccount(env, user.id, 'status', FAILED);
-  if (!answer.ok) return json(answer.body, answer.status, answer.headers);
+  const caller = await billingCaller(req, env, 'status', {
+    signIn: 'Please sign in to continue with checkout.',
+    failed: FAILED,
+  });
+  if (!caller.ok) return json(caller.body, caller.status, caller.headers);
+  const { user, config } = caller;
 
   const notFound = () => json({ error: 'No such checkout.' }, 404);
   try {

@@ -6,9 +6,8 @@
  * only path that changes billing state). 401 no session, 404 no subscription, 409 not set to end,
  * 429 throttled (with the portal's 20 an hour), 502 the provider failed, 503 no provider configured.
  */
-import { billingAccount, hasLiveSubscription } from '../_shared/billing-account.ts';
-import { billingConfig, stripeClient } from '../_shared/billing.ts';
-import { sessionUser } from '../_shared/session.ts';
+import { billingCaller, hasLiveSubscription } from '../_shared/billing-account.ts';
+import { stripeClient } from '../_shared/billing.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
@@ -18,14 +17,12 @@ export const RESUME_FAILED = 'We could not resume your plan. Please try again la
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
-  const user = await sessionUser(req, env);
-  if (!user || user === 'invalid') return json({ error: 'Please sign in to manage billing.' }, 401);
-
-  const config = billingConfig(env);
-  if (!config) return json({ error: RESUME_FAILED, reason: 'billing_not_configured' }, 503);
-  const answer = await billingAccount(env, user.id, 'portal', RESUME_FAILED);
-  if (!answer.ok) return json(answer.body, answer.status, answer.headers);
-  const account = answer.account;
+  const caller = await billingCaller(req, env, 'portal', {
+    signIn: 'Please sign in to manage billing.',
+    failed: RESUME_FAILED,
+  });
+  if (!caller.ok) return json(caller.body, caller.status, caller.headers);
+  const { config, account } = caller;
   if (!hasLiveSubscription(account) || !account.subscription_id) {
     return json({ error: 'There is no subscription to resume.' }, 404);
   }

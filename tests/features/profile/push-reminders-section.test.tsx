@@ -86,6 +86,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Renders the section, turns the switch on, and waits for what it then says. */
+async function turnOn(message: string) {
+  render(<PushRemindersSection />);
+  const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
+  await waitFor(() => expect(toggle).toBeEnabled());
+  await userEvent.click(toggle);
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(message));
+  return toggle;
+}
+
 describe('PushRemindersSection', () => {
   it('asks for permission only when turned on, then saves the subscription; off deletes it', async () => {
     const browser = fakeBrowser('granted');
@@ -110,11 +120,7 @@ describe('PushRemindersSection', () => {
 
   it('stays off and says so when notifications are refused', async () => {
     const browser = fakeBrowser('denied');
-    render(<PushRemindersSection />);
-    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    await userEvent.click(toggle);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PUSH_MESSAGES.denied));
+    const toggle = await turnOn(PUSH_MESSAGES.denied);
     expect(toggle).not.toBeChecked();
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
   });
@@ -125,11 +131,7 @@ describe('PushRemindersSection', () => {
       'granted',
       new DOMException('Registration failed - push service not available', 'AbortError'),
     );
-    render(<PushRemindersSection />);
-    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    await userEvent.click(toggle);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PUSH_MESSAGES.unsupported));
+    const toggle = await turnOn(PUSH_MESSAGES.unsupported);
     expect(PUSH_MESSAGES.unsupported).toBe(
       'This browser cannot receive push reminders. Reminders still show while Linkboard is open.',
     );
@@ -141,11 +143,7 @@ describe('PushRemindersSection', () => {
 
   it('keeps "try again later" for a failure that may pass', async () => {
     fakeBrowser('granted', new TypeError('Failed to fetch'));
-    render(<PushRemindersSection />);
-    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    await userEvent.click(toggle);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PUSH_MESSAGES.failed));
+    const toggle = await turnOn(PUSH_MESSAGES.failed);
     expect(toggle).not.toBeChecked();
     expect(toggle).toBeEnabled();
   });
