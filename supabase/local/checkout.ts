@@ -139,7 +139,8 @@ export function checkoutApp(ctx: StackContext): Hono {
     const subscription = await store.get<Subscription>('subscription', c.req.param('id'));
     if (!subscription) return stripeError(c, 404, `No such subscription: '${c.req.param('id')}'`);
     const form = parseStripeForm(await c.req.text());
-    const flag = form.cancel_at_period_end;
+    // cancel_at_period_end=true|false, or cancel_at= (empty: no cancellation date), as Stripe takes them.
+    const flag = form.cancel_at === '' ? 'false' : form.cancel_at_period_end;
     if (flag !== 'true' && flag !== 'false') {
       return stripeError(c, 400, 'Only cancel_at_period_end can be updated here.', 'cancel_at_period_end');
     }

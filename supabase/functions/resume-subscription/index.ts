@@ -29,9 +29,15 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!account.cancel_at_period_end) return json({ error: 'Your plan is not set to end.' }, 409);
 
   try {
-    await stripeClient(config, env.fetch).subscriptions.update(account.subscription_id, {
-      cancel_at_period_end: false,
-    });
+    const stripe = stripeClient(config, env.fetch);
+    const subscription = await stripe.subscriptions.retrieve(account.subscription_id);
+    // Portals cancel at the period's end (cancel_at_period_end) or, newer ones, at a date (cancel_at).
+    await stripe.subscriptions.update(
+      subscription.id,
+      subscription.cancel_at && !subscription.cancel_at_period_end
+        ? { cancel_at: '' }
+        : { cancel_at_period_end: false },
+    );
     return json({ resumed: true });
   } catch (error) {
     console.error('[resume-subscription] the provider failed:', error);
