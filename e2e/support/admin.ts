@@ -86,3 +86,18 @@ export function setTier(target: StackTarget, user: string | Credentials, tier: T
     if (set !== tier) throw new Error(`set_subscription_tier answered ${JSON.stringify(set)}, not ${tier}`);
   });
 }
+
+/**
+ * The test-mode provider's test clock: the end of the current period of the user's subscriptions
+ * (as Stripe's test clocks reach it), so the provider sends what it sends then: a subscription set
+ * to cancel ends (customer.subscription.deleted), any other renews. Operator only (service role).
+ */
+export function endBillingPeriod(target: StackTarget, user: Credentials): Promise<void> {
+  return withRequest(target, async (request) => {
+    const response = await request.post('/_checkout/test-clock/advance', {
+      headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+      data: { user_id: await userIdOf(request, user) },
+    });
+    if (!response.ok()) throw new Error(`test clock failed: ${response.status()} ${await response.text()}`);
+  });
+}

@@ -1,6 +1,7 @@
 /**
  * The billing calls (spec 7.1): create-checkout and billing-portal, two Edge Functions reached
- * through supabase-js (it sends the session's token). Each answers a URL to navigate to, or the
+ * through supabase-js (it sends the session's token), and beside them resume-subscription and
+ * checkout-status. Each answers a URL to navigate to, or the
  * spec's text for what went wrong (spec 8); neither throws nor navigates, the caller does
  * (useBillingCall below, for the Upgrade and Profile screens).
  */
@@ -43,32 +44,46 @@ async function throttledText(response: Response | undefined): Promise<string> {
   }
 }
 
+type Invoked<T> = { ok: true; data: T | null; status: number } | { ok: false; error: string; status?: number };
+
+/** Calls a billing function as the session's user; the spec's texts for no session and failures. */
+async function invoke<T>(
+  name: string,
+  body: (sessionEmail: string | null) => Record<string, string>,
+  texts: Texts,
+  client: BillingClient | undefined,
+): Promise<Invoked<T>> {
+  try {
+    const caller = client ?? (await import('./supabase.ts')).supabase;
+    const { data: auth } = await caller.auth.getSession();
+    // No session: the spec's sign-in text, without a request.
+    if (!auth.session) return { ok: false, error: texts.signIn };
+    const { data, error, response } = await caller.functions.invoke<T>(name, {
+      body: body(auth.session.user?.email ?? null),
+    });
+    if (error) {
+      const status = response?.status;
+      if (status === 401) return { ok: false, error: texts.signIn, status };
+      if (status === 429) return { ok: false, error: await throttledText(response), status };
+      return { ok: false, error: texts.failed, status };
+    }
+    return { ok: true, data, status: response?.status ?? 200 };
+  } catch (error) {
+    console.warn(`${name} failed`, error);
+    return { ok: false, error: texts.failed };
+  }
+}
+
 async function call(
   name: string,
   body: (sessionEmail: string | null) => Record<string, string>,
   texts: Texts,
   client: BillingClient | undefined,
 ): Promise<BillingResult> {
-  try {
-    const caller = client ?? (await import('./supabase.ts')).supabase;
-    const { data: auth } = await caller.auth.getSession();
-    // No session: the spec's sign-in text, without a request.
-    if (!auth.session) return { ok: false, error: texts.signIn };
-    const { data, error, response } = await caller.functions.invoke<{ url?: unknown }>(name, {
-      body: body(auth.session.user?.email ?? null),
-    });
-    if (error) {
-      const status = response?.status;
-      if (status === 401) return { ok: false, error: texts.signIn };
-      if (status === 429) return { ok: false, error: await throttledText(response) };
-      return { ok: false, error: texts.failed };
-    }
-    const url = webUrl(data?.url);
-    return url ? { ok: true, url } : { ok: false, error: texts.failed };
-  } catch (error) {
-    console.warn(`${name} failed`, error);
-    return { ok: false, error: texts.failed };
-  }
+  const answer = await invoke<{ url?: unknown }>(name, body, texts, client);
+  if (!answer.ok) return { ok: false, error: answer.error };
+  const url = webUrl(answer.data?.url);
+  return url ? { ok: true, url } : { ok: false, error: texts.failed };
 }
 
 /**
@@ -101,6 +116,51 @@ export function openBillingPortal(email: string, returnUrl: string, client?: Bil
     { signIn: PORTAL_SIGN_IN, failed: PORTAL_FAILED },
     client,
   );
+}
+
+export const RESUME_FAILED = 'We could not resume your plan. Please try again later.';
+
+/**
+ * Resumes a paid plan set to end at its period's end (resume-subscription): the provider then
+ * renews it, and its event brings the profile row that says so. A plan no longer set to end
+ * (resumed from another device, 409) is done too.
+ */
+export async function resumeSubscription(client?: BillingClient): Promise<{ ok: true } | { ok: false; error: string }> {
+  const answer = await invoke<{ resumed?: unknown }>(
+    'resume-subscription',
+    () => ({}),
+    { signIn: PORTAL_SIGN_IN, failed: RESUME_FAILED },
+    client,
+  );
+  if (answer.ok ? answer.data?.resumed === true : answer.status === 409) return { ok: true };
+  return { ok: false, error: answer.ok ? RESUME_FAILED : answer.error };
+}
+
+/** What the provider says of a checkout session of the user's: paid, or not (yet). */
+export interface CheckoutStatus {
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  plan: 'pro' | 'team' | null;
+  billingCycle: 'monthly' | 'yearly' | null;
+}
+
+/** checkout-status for the session the provider sent the browser back with; null when unknown. */
+export async function checkoutStatus(sessionId: string, client?: BillingClient): Promise<CheckoutStatus | null> {
+  const answer = await invoke<Partial<CheckoutStatus>>(
+    'checkout-status',
+    () => ({ sessionId }),
+    { signIn: CHECKOUT_SIGN_IN, failed: CHECKOUT_FAILED },
+    client,
+  );
+  const data = answer.ok ? answer.data : null;
+  if (!data || !['open', 'complete', 'expired'].includes(data.status ?? '')) return null;
+  if (!['paid', 'unpaid', 'no_payment_required'].includes(data.paymentStatus ?? '')) return null;
+  return {
+    status: data.status!,
+    paymentStatus: data.paymentStatus!,
+    plan: data.plan === 'pro' || data.plan === 'team' ? data.plan : null,
+    billingCycle: data.billingCycle === 'monthly' || data.billingCycle === 'yearly' ? data.billingCycle : null,
+  };
 }
 
 export interface BillingCall<K extends string> {

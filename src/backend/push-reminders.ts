@@ -1,5 +1,5 @@
 /**
- * Reminders on this device while Linkboard is closed (issue 16.4): with the user's consent,
+ * Reminders on this device while Linkboard is closed: with the user's consent,
  * asked only when they turn it on, the browser's push subscription is saved on the server
  * (save_push_subscription), whose scheduled send-reminders pushes each due reminder to it; the
  * service worker shows it (sync-worker/push-handler.ts). The server's VAPID public key comes
@@ -9,6 +9,20 @@
 export const VAPID_KEY_META = 'linkboard-vapid-key';
 
 export type PushReminderOutcome = 'subscribed' | 'denied' | 'unsupported' | 'failed';
+
+/**
+ * What an error thrown while subscribing means for the user. A browser without a push service
+ * has PushManager but cannot subscribe: Chromium (headless, or built without Google's push
+ * service) rejects with AbortError ('Registration failed - push service not available'), others
+ * with NotSupportedError; trying again will not help, so it is 'unsupported'. NotAllowedError is
+ * a refused permission. Anything else (the network, the server) may pass: 'failed'.
+ */
+export function pushFailureOutcome(error: unknown): Exclude<PushReminderOutcome, 'subscribed'> {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+  if (name === 'AbortError' || name === 'NotSupportedError') return 'unsupported';
+  if (name === 'NotAllowedError') return 'denied';
+  return 'failed';
+}
 
 /** The key the server signs reminder pushes with; '' when the app knows none. */
 export function vapidPublicKey(doc: Document | undefined = globalThis.document): string {
@@ -98,8 +112,8 @@ export async function enablePushReminders(): Promise<PushReminderOutcome> {
       saved = await save(await subscribe());
     }
     return saved === 'saved' ? 'subscribed' : 'failed';
-  } catch {
-    return 'failed';
+  } catch (error) {
+    return pushFailureOutcome(error);
   }
 }
 

@@ -104,6 +104,12 @@ export const syncedTables = {
       time_zone: text,
       /** The reminder new events and tasks get, in minutes before they start; null: none. */
       default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
+      /** The paid subscription's cycle (the Upgrade page opens on it); null on Free. Set by billing only. */
+      billing_cycle: v.optional(v.nullable(v.picklist(['monthly', 'yearly']))),
+      /** When the period paid for ends (renews, or ends the plan when cancelling), an instant; null on Free. */
+      plan_period_end: v.optional(v.nullable(text)),
+      /** Cancelled: the plan ends at plan_period_end instead of renewing. */
+      plan_cancel_at_period_end: v.optional(v.boolean()),
     },
     visibleTo: { own: 'id' },
     purge: 'never',

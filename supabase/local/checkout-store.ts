@@ -71,6 +71,9 @@ export interface Subscription extends Json {
   id: string;
   customer: string;
   status: 'active' | 'canceled';
+  /** Cancelled in the portal: it stays active and ends when its period does. */
+  cancel_at_period_end: boolean;
+  canceled_at?: number | null;
   metadata: Record<string, string>;
   items: { object: 'list'; data: Json[] };
 }
@@ -171,6 +174,18 @@ export class Store {
       [customer],
     );
     return rows[0]?.data ?? null;
+  }
+
+  /** The active subscriptions made for a user (their metadata's user_id, set by create-checkout). */
+  async liveSubscriptionsOfUser(userId: string): Promise<Subscription[]> {
+    await this.init();
+    const { rows } = await this.db.query<{ data: Subscription }>(
+      `select data from _checkout.objects
+       where kind = 'subscription' and data -> 'metadata' ->> 'user_id' = $1 and data ->> 'status' = 'active'
+       order by created_at`,
+      [userId],
+    );
+    return rows.map((row) => row.data);
   }
 }
 

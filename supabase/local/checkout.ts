@@ -6,20 +6,27 @@
  * billing-webhook function. Nothing is charged; the pages say so.
  *
  *   POST /_checkout/v1/checkout/sessions        (secret key) a checkout session → {id, url, ...}
+ *   GET  /_checkout/v1/checkout/sessions/:id    (secret key) a checkout session: paid or not
  *   POST /_checkout/v1/billing_portal/sessions  (secret key) a portal session → {id, url, ...}
  *   GET  /_checkout/v1/subscriptions/:id        (secret key) a subscription
+ *   POST /_checkout/v1/subscriptions/:id        (secret key) cancel_at_period_end set or cleared
  *   GET|POST /_checkout/pay/:id                 the checkout page: pay or cancel
- *   GET|POST /_checkout/portal/:id              the portal: switch plan or cycle, cancel to Free
+ *   GET|POST /_checkout/portal/:id              the portal: switch plan or cycle, cancel at the
+ *                                               period's end, renew (checkout-portal.ts)
+ *   POST /_checkout/test-clock/advance          (service-role key) {user_id}: the end of the
+ *                                               current period of the user's subscriptions, as
+ *                                               Stripe's test clocks reach it (for tests)
  *
  * Its objects live in the database (schema _checkout, closed to every API role), so a restart of
  * `npm start` keeps the customer's subscription.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import Stripe from 'stripe';
 import type { StackContext } from './context.ts';
+import { eventDeliverer } from './checkout-deliver.ts';
+import { escape, page, pageCsp } from './checkout-pages.ts';
+import { portalRoutes } from './checkout-portal.ts';
 import {
-  LOCAL_PRICES,
   Store,
   at,
   id,
@@ -36,52 +43,27 @@ import {
   type PortalSession,
   type Subscription,
 } from './checkout-store.ts';
-import { escape, page, pageCsp } from './checkout-pages.ts';
+import { endPeriod, setCancelAtPeriodEnd } from './checkout-subscriptions.ts';
 
 function stripeError(c: Context, status: 400 | 401 | 404, message: string, param?: string) {
   return c.json({ error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } }, status);
 }
 
+/** A checkout session as the API shows it (without what the test provider keeps for itself). */
+function visibleSession(session: CheckoutSession): Json {
+  const { price: _price, subscription_metadata: _metadata, ...visible } = session;
+  return visible;
+}
+
 export function checkoutApp(ctx: StackContext): Hono {
   const app = new Hono();
   const store = new Store(ctx.db);
-  const signer = new Stripe(ctx.billing.secretKey);
+  const deliver = eventDeliverer(ctx);
 
-  /** Sends one event to billing-webhook as the provider would, retrying a failed delivery with back-off. */
-  const deliver = async (origin: string, type: string, object: Json, previous?: Json): Promise<void> => {
-    const event = {
-      id: id('evt'),
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: now(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object, ...(previous ? { previous_attributes: previous } : {}) },
-    };
-    const payload = JSON.stringify(event);
-    for (let attempt = 0; attempt < 6; attempt++) {
-      const header = await signer.webhooks.generateTestHeaderStringAsync({
-        payload,
-        secret: ctx.billing.webhookSecret,
-      });
-      try {
-        const response = await ctx.root().fetch(
-          new Request(`${origin}/functions/v1/billing-webhook`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-            body: payload,
-          }),
-        );
-        if (response.ok || response.status === 409) return;
-        console.warn(`[checkout] ${type} delivery answered ${response.status}; retrying`);
-      } catch (error) {
-        console.warn(`[checkout] ${type} delivery failed; retrying`, error);
-      }
-      await new Promise((done) => setTimeout(done, 250 * 2 ** attempt));
-    }
-    console.error(`[checkout] gave up delivering ${event.id} (${type})`);
+  const openSession = async (sessionId: string) => {
+    const session = await store.get<CheckoutSession>('checkout_session', sessionId);
+    if (session && session.status === 'open' && session.expires_at < now()) session.status = 'expired';
+    return session;
   };
 
   // The provider's API: only the secret key opens it.
@@ -141,9 +123,46 @@ export function checkoutApp(ctx: StackContext): Hono {
     return c.json(session);
   });
 
+  app.get('/v1/checkout/sessions/:id', async (c) => {
+    const session = await openSession(c.req.param('id'));
+    return session
+      ? c.json(visibleSession(session))
+      : stripeError(c, 404, `No such checkout.session: '${c.req.param('id')}'`);
+  });
+
   app.get('/v1/subscriptions/:id', async (c) => {
     const subscription = await store.get<Subscription>('subscription', c.req.param('id'));
     return subscription ? c.json(subscription) : stripeError(c, 404, `No such subscription: '${c.req.param('id')}'`);
+  });
+
+  app.post('/v1/subscriptions/:id', async (c) => {
+    const subscription = await store.get<Subscription>('subscription', c.req.param('id'));
+    if (!subscription) return stripeError(c, 404, `No such subscription: '${c.req.param('id')}'`);
+    const form = parseStripeForm(await c.req.text());
+    // cancel_at_period_end=true|false, or cancel_at= (empty: no cancellation date), as Stripe takes them.
+    const flag = form.cancel_at === '' ? 'false' : form.cancel_at_period_end;
+    if (flag !== 'true' && flag !== 'false') {
+      return stripeError(c, 400, 'Only cancel_at_period_end can be updated here.', 'cancel_at_period_end');
+    }
+    const origin = new URL(c.req.url).origin;
+    return c.json(await setCancelAtPeriodEnd(store, deliver, origin, subscription, flag === 'true'));
+  });
+
+  // The test clock: an operator (the service-role key) moves a user's subscriptions to the end of
+  // their period, so tests see what happens then without waiting a month or a year.
+  app.post('/test-clock/advance', async (c) => {
+    const key = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
+    if (!safeEqual(key, ctx.keys.serviceRoleKey)) return c.json({ error: 'The service-role key is required.' }, 401);
+    const body = (await c.req.json().catch(() => null)) as { user_id?: unknown } | null;
+    const userId = typeof body?.user_id === 'string' ? body.user_id : '';
+    if (!/^[0-9a-f-]{36}$/i.test(userId)) return c.json({ error: 'Expected {user_id}.' }, 400);
+    const origin = new URL(c.req.url).origin;
+    const advanced = [];
+    for (const subscription of await store.liveSubscriptionsOfUser(userId)) {
+      const after = await endPeriod(store, deliver, origin, subscription);
+      advanced.push({ id: after.id, status: after.status });
+    }
+    return c.json({ subscriptions: advanced });
   });
 
   app.post('/v1/billing_portal/sessions', async (c) => {
@@ -199,12 +218,6 @@ export function checkoutApp(ctx: StackContext): Hono {
     c.header('Cache-Control', 'no-store');
   });
 
-  const openSession = async (sessionId: string) => {
-    const session = await store.get<CheckoutSession>('checkout_session', sessionId);
-    if (session && session.status === 'open' && session.expires_at < now()) session.status = 'expired';
-    return session;
-  };
-
   app.get('/pay/:id', async (c) => {
     const session = await openSession(c.req.param('id'));
     if (!session) return c.html(page('Checkout not found', '<h1>This checkout does not exist.</h1>'), 404);
@@ -214,7 +227,7 @@ export function checkoutApp(ctx: StackContext): Hono {
         page(
           'Checkout closed',
           `<h1>This checkout is ${session.status === 'complete' ? 'already paid' : 'no longer open'}.</h1>
-<p><a href="${escape(session.status === 'complete' ? session.success_url : session.cancel_url)}">Return to Linkboard</a></p>`,
+<p><a href="${escape(session.status === 'complete' ? session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id) : session.cancel_url)}">Return to Linkboard</a></p>`,
         ),
         410,
       );
@@ -269,87 +282,13 @@ export function checkoutApp(ctx: StackContext): Hono {
     await store.put('subscription', subscription.id, subscription);
     Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id });
     await store.put('checkout_session', session.id, session);
-    const { price: _price, subscription_metadata: _metadata, ...visible } = session;
-    await deliver(origin, 'checkout.session.completed', visible);
+    await deliver(origin, 'checkout.session.completed', visibleSession(session));
     await deliver(origin, 'customer.subscription.created', subscription);
-    return c.redirect(session.success_url, 303);
+    // As Stripe does, the success URL's {CHECKOUT_SESSION_ID} becomes the session's id.
+    return c.redirect(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id), 303);
   });
 
-  const openPortal = async (sessionId: string) => {
-    const session = await store.get<PortalSession>('portal_session', sessionId);
-    return session && session.expires_at >= now() ? session : null;
-  };
-
-  app.get('/portal/:id', async (c) => {
-    const session = await openPortal(c.req.param('id'));
-    if (!session) return c.html(page('Portal closed', '<h1>This billing portal link has expired.</h1>'), 410);
-    const subscription = await store.liveSubscription(session.customer);
-    const back = `<p><a href="${escape(session.return_url)}">Return to Linkboard</a></p>`;
-    if (!subscription) {
-      return c.html(page('Billing', `<h1>Billing</h1><p>You have no active subscription.</p>${back}`));
-    }
-    const item = subscription.items.data[0] as { price: { id: string }; current_period_end: number };
-    const current = priceById(item.price.id);
-    const renews = new Date(item.current_period_end * 1000).toUTCString().slice(5, 16);
-    const summary = `<div class="box"><h2>Current plan</h2><dl>
-<dt>Plan</dt><dd>${escape(current?.label ?? item.price.id)}</dd>
-<dt>Price</dt><dd>${current ? `${money(current.unit_amount)} a ${current.interval}` : ''}</dd>
-<dt>Renews on</dt><dd>${escape(renews)}</dd></dl></div>`;
-    const target = priceById(session.flow?.subscription_update_confirm?.items[0]?.price);
-    if (target) {
-      return c.html(
-        page(
-          'Confirm your new plan',
-          `<h1>Confirm your new plan</h1>${summary}
-<div class="box"><h2>New plan</h2><dl><dt>Plan</dt><dd>${escape(target.label)}</dd>
-<dt>Price</dt><dd>${money(target.unit_amount)} a ${target.interval}</dd></dl>
-<form method="post"><input type="hidden" name="price" value="${escape(target.id)}"><div class="actions">
-<button type="submit" name="action" value="update">Confirm</button></div></form></div>${back}`,
-        ),
-      );
-    }
-    const options = LOCAL_PRICES.map(
-      (price) =>
-        `<label><input type="radio" name="price" value="${escape(price.id)}"${price.id === current?.id ? ' checked' : ''}> ${escape(price.label)}: ${money(price.unit_amount)} a ${price.interval}</label>`,
-    ).join('\n');
-    return c.html(
-      page(
-        'Manage your plan',
-        `<h1>Manage your plan</h1>${summary}
-<form method="post" class="box"><fieldset><legend><h2>Change plan or billing cycle</h2></legend>${options}</fieldset>
-<div class="actions"><button type="submit" name="action" value="update">Update plan</button></div></form>
-<form method="post" class="box"><h2>Cancel subscription</h2><p>Your plan goes back to Free now. Everything you saved stays readable.</p>
-<div class="actions"><button type="submit" name="action" value="cancel" class="danger">Cancel subscription</button></div></form>
-${back}`,
-      ),
-    );
-  });
-
-  app.post('/portal/:id', async (c) => {
-    const session = await openPortal(c.req.param('id'));
-    if (!session) return c.redirect(c.req.url, 303);
-    const subscription = await store.liveSubscription(session.customer);
-    if (!subscription) return c.redirect(session.return_url, 303);
-    const origin = new URL(c.req.url).origin;
-    const form = await c.req.parseBody();
-    if (form.action === 'cancel') {
-      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
-      await store.put('subscription', subscription.id, subscription);
-      await deliver(origin, 'customer.subscription.deleted', subscription);
-      return c.redirect(session.return_url, 303);
-    }
-    const price = priceById(form.price);
-    const item = subscription.items.data[0] as { price: { id: string } } | undefined;
-    if (form.action !== 'update' || !price || !item) return c.redirect(c.req.url, 303);
-    if (item.price.id !== price.id) {
-      const previous = { items: subscription.items };
-      subscription.items = { object: 'list', data: [{ ...subscriptionItem(price, now()), id: (item as Json).id }] };
-      await store.put('subscription', subscription.id, subscription);
-      await deliver(origin, 'customer.subscription.updated', subscription, previous);
-    }
-    const after = session.flow?.after_completion?.redirect?.return_url;
-    return c.redirect(after || session.return_url, 303);
-  });
+  portalRoutes(app, store, deliver);
 
   return app;
 }

@@ -89,7 +89,11 @@ export function moduleOf(entry: CatalogEntry): string {
     [/^(enqueue_mail|may_mail|queue_invitation_mail|setting|submit_contact_message)$/, 'mail.sql'],
     [/^(can_|is_directory_|viewable_directory_ids)/, 'rls.sql'],
     [/^(get_public_directory|set_directory_password|get_public_profile)$/, 'public_access.sql'],
-    [/^(tier_of|my_tier|month_start_for|quota_month|set_subscription_tier)$/, 'plans.sql'],
+    [
+      /^(tier_of|my_tier|month_start_for|quota_month|set_subscription_tier|apply_tier|apply_billing_profile)$/,
+      'plans.sql',
+    ],
+    [/^(billing_|apply_billing_event|queue_billing_mail)/, 'billing.sql'],
     [
       /^(handle_|claim_username|sanitize_username|username_available|get_my_profile|update_my_profile|lock_account|confirmed_email)/,
       'accounts.sql',
@@ -102,6 +106,7 @@ export function moduleOf(entry: CatalogEntry): string {
 const HEADERS: Record<string, string> = {
   'accounts.sql': 'Accounts: sign-up (the profile trigger), usernames, the own profile, e-mail changes, locking.',
   'plans.sql': 'Plans: the subscription tier (billing webhook only) and the month that Free quotas count in.',
+  'billing.sql': "Billing: the card provider's account data, its signed events applied, and the mail that follows.",
   'rules.sql': 'Rules: the row triggers that enforce the spec (limits, quotas, roles, text lengths, row metadata).',
   'rls.sql': 'Row-level security: who sees and changes which rows, and the helpers the policies call.',
   'public_access.sql': 'Public access: public directories (passwords, unlocking) and public profiles.',

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 6: no client role can change a subscription tier, by any RPC or table access.
+ * No client role can change a subscription tier, by any RPC or table access.
  * The tier moves only through private.apply_tier, which only the billing webhook's
  * apply_billing_event (and set_subscription_tier, for the service key) call; a trigger refuses any
  * other change made on behalf of an API role, a definer function's included.
@@ -34,6 +34,41 @@ describe.each(dbKinds)('the subscription tier (%s)', (kind) => {
       expect(error.code).toBe('42501');
     }
     expect(await tierOf(user.id)).toBe('free');
+  });
+
+  it("refuses a client or the service role changing the subscription's cycle, end date or cancellation", async () => {
+    const user = await createUser(db);
+    const service: Actor = { role: 'service_role' };
+    for (const actor of [user, service]) {
+      for (const change of [
+        "billing_cycle = 'yearly'",
+        "plan_period_end = '2027-11-26T10:00:00+00:00'",
+        'plan_cancel_at_period_end = true',
+      ]) {
+        const error = await sqlError(
+          as(db, actor, (sql) => sql.query(`update public.user_profiles set ${change} where id = $1`, [user.id])),
+        );
+        expect(error).toMatchObject({ code: '42501', message: 'The plan changes only through billing.' });
+      }
+    }
+    const answer = await as(db, user, async (sql) => {
+      const { rows } = await sql.query<{ a: { results: { status: string }[] } }>('select public.sync_push($1) as a', [
+        JSON.stringify([
+          {
+            id: randomUUID(),
+            name: 'profile.update',
+            args: { billing_cycle: 'yearly', plan_period_end: '2027-11-26T10:00:00+00:00', bio: 'hi' },
+          },
+        ]),
+      ]);
+      return rows[0]?.a.results[0]?.status;
+    });
+    expect(['applied', 'rejected']).toContain(answer);
+    const { rows } = await db.query(
+      'select billing_cycle, plan_period_end, plan_cancel_at_period_end from public.user_profiles where id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ billing_cycle: null, plan_period_end: null, plan_cancel_at_period_end: false });
   });
 
   it('refuses a client inserting a profile on a paid tier', async () => {
@@ -89,19 +124,21 @@ describe.each(dbKinds)('the subscription tier (%s)', (kind) => {
     expect(await tierOf(user.id)).toBe('pro');
   });
 
-  it('gives no client role any function that reaches apply_tier or sets its marker', async () => {
+  it('gives no client role any function that reaches apply_tier or apply_billing_profile or sets their marker', async () => {
     const { rows } = await db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.oid::regprocedure::text as fn,
               has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p
        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
-         and (p.prosrc like '%apply_tier%' or p.prosrc like '%linkboard.tier_change%')
+         and (p.prosrc like '%apply_tier%' or p.prosrc like '%apply_billing_profile%'
+              or p.prosrc like '%linkboard.tier_change%')
        order by 1`,
     );
     expect(rows.map((row) => row.fn).sort()).toEqual(
       [
         'private.apply_tier(uuid,text)',
+        'private.apply_billing_profile(uuid,text,text,timestamp with time zone,boolean)',
         'private.guard_subscription_tier()',
         'apply_billing_event(jsonb)',
         'set_subscription_tier(uuid,text)',
@@ -114,7 +151,10 @@ describe.each(dbKinds)('the subscription tier (%s)', (kind) => {
        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
          and p.prosrc ~* 'set\\s+subscription_tier' order by 1`,
     );
-    expect(writers.rows.map((row) => row.fn)).toEqual(['private.apply_tier(uuid,text)']);
+    expect(writers.rows.map((row) => row.fn)).toEqual([
+      'private.apply_billing_profile(uuid,text,text,timestamp with time zone,boolean)',
+      'private.apply_tier(uuid,text)',
+    ]);
   });
 
   it('keeps the billing functions and tables closed to anon and authenticated', async () => {
@@ -149,6 +189,7 @@ describe.each(dbKinds)('the subscription tier (%s)', (kind) => {
       { id: 'evt_1', type: 'x', created: 'yesterday' },
       { id: 'evt_1', type: 'checkout.session.completed', created: 1, plan: 'gold' },
       { id: 'evt_1', type: 'checkout.session.completed', created: 1, billing_cycle: 'weekly' },
+      { id: 'evt_1', type: 'customer.subscription.updated', created: 1, cancel_at_period_end: 'yes' },
     ]) {
       expect(await sqlError(apply(bad))).toMatchObject({ code: '22023', hint: 'invalid' });
     }

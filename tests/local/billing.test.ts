@@ -1,102 +1,37 @@
 /**
- * Issue 14: checkout, portal and the signed webhook, through the real local stack, the real
+ * Checkout, portal and the signed webhook, through the real local stack, the real
  * supabase-js client and Stripe's own library (in the functions and here, to sign events). The
  * test-mode provider at /_checkout plays the card provider exactly as the functions call it.
  */
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { LOCAL_PRICE_IDS } from '../../supabase/functions/_shared/billing.ts';
-import { createStack } from '../../supabase/local/app.ts';
 import type { Db } from '../../supabase/local/db.ts';
-import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
 import { dbKinds, freshDb } from '../support/db.ts';
-
-const BASE = 'http://127.0.0.1:54321';
-const billing = {
-  mode: 'test' as const,
-  secretKey: `sk_test_local_${randomUUID()}`,
-  webhookSecret: `whsec_${randomUUID()}`,
-};
-const signer = new Stripe(billing.secretKey);
+import { BASE, billingStack, type BillingUser } from './billing-stack.ts';
 
 describe.each(dbKinds)('billing (%s)', (kind) => {
   let db: Db;
-  let call: typeof fetch;
+  let stack: ReturnType<typeof billingStack>;
+  let signer: Stripe;
   beforeAll(async () => {
     db = await freshDb(kind);
-    const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, billing });
-    call = async (input, init) => app.fetch(new Request(input, init));
+    stack = billingStack(db);
+    signer = new Stripe(stack.billing.secretKey);
   });
   afterAll(() => db.close());
 
-  interface User {
-    id: string;
-    email: string;
-    token: string;
-    client: SupabaseClient;
-  }
-  let counter = 0;
-  async function signUp(): Promise<User> {
-    const client = serverClient(BASE, TEST_ANON_KEY, call);
-    const email = `billing-${Date.now().toString(36)}-${counter++}@example.com`;
-    const { data, error } = await client.auth.signUp({ email, password: 'password-123' });
-    if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
-    const username = `buyer_${Date.now().toString(36)}${counter}`;
-    await db.query('update public.user_profiles set username = $2 where id = $1', [data.user.id, username]);
-    return { id: data.user.id, email, token: data.session.access_token, client };
-  }
-
-  const post = (path: string, body: unknown, token?: string) =>
-    call(`${BASE}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const form = (url: string, fields: Record<string, string>) =>
-    call(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-      redirect: 'manual',
-    });
-  const tierOf = async (id: string) =>
-    (await db.query<{ t: string }>('select subscription_tier as t from public.user_profiles where id = $1', [id]))
-      .rows[0]?.t;
-  const mailTo = async (email: string) =>
-    (
-      await db.query<{ subject: string; body: string }>(
-        "select subject, body from public.outgoing_mail where to_address = $1 and subject not like 'Confirm%' order by created_at, id",
-        [email],
-      )
-    ).rows;
-  const customerOf = async (id: string) =>
-    (
-      await db.query<{
-        customer: string | null;
-        subscription: string | null;
-        plan: string | null;
-        cycle: string | null;
-      }>(
-        `select provider_customer_id as customer, subscription_id as subscription, plan, billing_cycle as cycle
-         from public.billing_customers where user_id = $1`,
-        [id],
-      )
-    ).rows[0];
-
-  async function checkout(user: User, plan: string, billingCycle: string): Promise<string> {
-    const response = await post('/api/create-checkout', { plan, billingCycle }, user.token);
-    expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
-    return url;
-  }
-  async function pay(url: string): Promise<Response> {
-    const response = await form(url, { action: 'pay' });
-    expect(response.status).toBe(303);
-    return response;
-  }
+  type User = BillingUser;
+  const call: typeof fetch = (input, init) => stack.call(input, init);
+  const signUp = () => stack.signUp();
+  const post = (path: string, body: unknown, token?: string) => stack.post(path, body, token);
+  const form = (url: string, fields: Record<string, string>) => stack.form(url, fields);
+  const tierOf = (id: string) => stack.tierOf(id);
+  const mailTo = (email: string) => stack.mailTo(email);
+  const customerOf = (id: string) => stack.customerOf(id);
+  const checkout = (user: User, plan: string, cycle: string) => stack.checkout(user, plan, cycle);
+  const pay = (url: string) => stack.pay(url);
 
   it('refuses checkout without a session, and bad plans or cycles with 400', async () => {
     const user = await signUp();
@@ -127,7 +62,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
     expect(await tierOf(user.id)).toBe('free');
 
     const paid = await pay(url);
-    expect(paid.headers.get('Location')).toMatch(/\/Upgrade\/buyer_[a-z0-9]+\?checkout=success$/);
+    expect(paid.headers.get('Location')).toMatch(/\/Upgrade\/buyer_[a-z0-9]+\?checkout=success&session_id=cs_test_/);
     expect(await tierOf(user.id)).toBe('pro');
     expect(await customerOf(user.id)).toMatchObject({ plan: 'pro', cycle: 'yearly' });
     const mail = await mailTo(user.email);
@@ -175,7 +110,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
     ]);
   });
 
-  it('opens the portal only for the caller, and cancelling there returns the user to Free with one mail', async () => {
+  it('opens the portal only for the caller; cancelling there keeps the plan to the period end, with one mail', async () => {
     const user = await signUp();
     const returnUrl = `${BASE}/Profile/x`;
     expect((await post('/api/billing-portal', { email: user.email, returnUrl })).status).toBe(401);
@@ -192,7 +127,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
 
     const cancelled = await form(url, { action: 'cancel' });
     expect(cancelled.headers.get('Location')).toBe(returnUrl);
-    expect(await tierOf(user.id)).toBe('free');
+    expect(await tierOf(user.id)).toBe('pro');
     expect((await mailTo(user.email)).map((m) => m.subject)).toEqual([
       'Your Linkboard receipt: Pro plan',
       'Your Linkboard subscription is cancelled',
@@ -239,7 +174,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
     const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
       signer.webhooks.generateTestHeaderStringAsync({
         payload,
-        secret: options.secret ?? billing.webhookSecret,
+        secret: options.secret ?? stack.billing.webhookSecret,
         timestamp: options.timestamp,
       });
 
@@ -267,19 +202,27 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
       expect(await events()).toBe(before);
     });
 
-    it('applies a signed event once: a replay is refused with 409 and changes and mails nothing', async () => {
+    it('applies a signed event once: a redelivery answers 2xx (no retries) and changes and mails nothing', async () => {
       const user = await signUp();
       const payload = completed(user);
       const first = await deliver(payload, await sign(payload));
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
       expect(await tierOf(user.id)).toBe('team');
-      // A later downgrade, then the old event replayed with a fresh signature: refused, tier kept.
+      const customer = await customerOf(user.id);
+      // A later downgrade, then the old event delivered again with a fresh signature: a 2xx, so the
+      // provider stops retrying, but nothing of it is applied again and no second receipt is queued.
       await db.query("select public.set_subscription_tier($1, 'free')", [user.id]);
-      const replay = await deliver(payload, await sign(payload));
-      expect(replay.status).toBe(409);
+      for (let i = 0; i < 2; i++) {
+        const replay = await deliver(payload, await sign(payload));
+        expect(replay.status).toBe(200);
+        expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+      }
       expect(await tierOf(user.id)).toBe('free');
+      expect(await customerOf(user.id)).toEqual(customer);
       expect((await mailTo(user.email)).map((m) => m.subject)).toEqual(['Your Linkboard receipt: Team plan']);
+      // The same body under a wrong signature is still refused.
+      expect((await deliver(payload, await sign(payload, { secret: 'whsec_wrong' }))).status).toBe(400);
     });
 
     it('never lets an older event undo a newer one, and ignores prices it does not sell', async () => {
@@ -320,7 +263,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
     });
 
     it('answers 429 with Retry-After after 30 refused calls from one address; other addresses are still heard', async () => {
-      const payload = completed({ id: randomUUID(), email: 'x', token: '', client: null as never });
+      const payload = completed({ id: randomUUID(), email: 'x', username: 'x', token: '', client: null as never });
       const forged = await sign(payload, { secret: 'whsec_wrong' });
       const from = (address: string) =>
         call(`${BASE}/functions/v1/billing-webhook`, {
@@ -347,7 +290,7 @@ describe.each(dbKinds)('billing (%s)', (kind) => {
 
     it('refuses GET and answers a user that does not exist with 200 ignored (nothing to change)', async () => {
       expect((await call(`${BASE}/functions/v1/billing-webhook`)).status).toBe(405);
-      const ghost = completed({ id: randomUUID(), email: 'x', token: '', client: null as never });
+      const ghost = completed({ id: randomUUID(), email: 'x', username: 'x', token: '', client: null as never });
       const response = await deliver(ghost, await sign(ghost));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });

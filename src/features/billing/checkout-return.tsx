@@ -1,106 +1,131 @@
 /**
- * The provider sends the browser back to /Upgrade/{username}?checkout=success or =cancelled.
- * The page says what happened, asks for a sync, and shows the new plan once the synced profile
- * row has it (design 4.7: only the billing webhook changes the plan).
+ * The provider sends the browser back to /Upgrade/{username}?checkout=success&session_id=... (a
+ * plan change confirmed in its portal: ?checkout=success alone) or ?checkout=cancelled. The page
+ * says only what is known: it asks the server whether the checkout session was paid
+ * (checkout-status), and says 'Waiting for the payment to be confirmed…' until the synced profile
+ * row has the plan bought (only the billing webhook changes it), then that the plan is active. A
+ * session the provider says is unpaid and open or expired is said to be unpaid; after a bounded
+ * wait the page says the payment is not confirmed yet and what to do.
  */
 import { useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { planOffer, type PaidTier } from '../../domain/plan-catalog.ts';
+import { checkoutStatus, type CheckoutStatus } from '../../backend/billing.ts';
+import { planOffer, type BillingCycle, type PaidTier } from '../../domain/plan-catalog.ts';
 import type { Tier } from '../../domain/plans.ts';
+import { forgetCheckout, readCheckout } from './checkout-memory.ts';
 import { RequestSyncSlot } from './sync-slot.ts';
 
-export const CHECKOUT_PENDING = 'Payment received. Your plan is being updated.';
+export const CHECKOUT_WAITING = 'Waiting for the payment to be confirmed…';
 export const CHECKOUT_CANCELLED = 'Checkout cancelled. You have not been charged.';
+export const CHECKOUT_UNPAID = 'No payment was made. Your plan has not changed.';
+export const CHECKOUT_NOT_CONFIRMED =
+  'The payment has not been confirmed to Linkboard yet. If you paid, your plan changes as soon as the ' +
+  'confirmation arrives: check your Profile later, and contact support if it has not changed within a day.';
+export const checkoutActive = (tier: Tier) => `Payment confirmed. Your ${planOffer(tier).name} plan is active.`;
 
-/** How often, and how many times, the page asks for a pull while the new plan has not arrived. */
+/** How long the page waits for the plan before saying it is not confirmed yet. */
+export const CONFIRM_TIMEOUT_MS = 60_000;
+/** How often the page asks for a pull while it waits. */
 export const SYNC_RETRY_MS = 5_000;
-export const SYNC_TRIES = 12;
 
-/** The plan being bought, kept in this tab while the browser is at the provider. */
-const PLAN_KEY = 'linkboard-checkout-plan';
+export type CheckoutReturn =
+  | { outcome: 'success'; sessionId: string | null; plan: PaidTier | null; cycle: BillingCycle | null }
+  | { outcome: 'cancelled' }
+  | null;
 
-export function rememberCheckout(plan: PaidTier): void {
-  try {
-    sessionStorage.setItem(PLAN_KEY, plan);
-  } catch {
-    // No storage: the page then waits for any change of plan.
-  }
-}
-
-function readCheckout(): PaidTier | null {
-  try {
-    const plan = sessionStorage.getItem(PLAN_KEY);
-    return plan === 'pro' || plan === 'team' ? plan : null;
-  } catch {
-    return null;
-  }
-}
-
-export type CheckoutReturn = { outcome: 'success'; plan: PaidTier | null } | { outcome: 'cancelled' } | null;
-
-/** Reads `?checkout=` once, then removes it from the address (replace, not push). */
+/** Reads `?checkout=` (and the session id) once, then removes them from the address (replace). */
 export function useCheckoutReturn(): CheckoutReturn {
   const [params, setParams] = useSearchParams();
   const [value] = useState<CheckoutReturn>(() => {
     const outcome = params.get('checkout');
-    if (outcome === 'success') return { outcome, plan: readCheckout() };
-    return outcome === 'cancelled' ? { outcome } : null;
+    if (outcome === 'cancelled') return { outcome };
+    if (outcome !== 'success') return null;
+    const remembered = readCheckout();
+    const sessionId = params.get('session_id');
+    return {
+      outcome,
+      sessionId: sessionId && /^cs_[A-Za-z0-9_-]{1,250}$/.test(sessionId) ? sessionId : null,
+      plan: remembered?.plan ?? null,
+      cycle: remembered?.cycle ?? null,
+    };
   });
   useEffect(() => {
-    if (!params.has('checkout')) return;
-    try {
-      sessionStorage.removeItem(PLAN_KEY);
-    } catch {
-      // Nothing was kept.
-    }
+    if (!params.has('checkout') && !params.has('session_id')) return;
+    forgetCheckout();
     const next = new URLSearchParams(params);
     next.delete('checkout');
+    next.delete('session_id');
     setParams(next, { replace: true });
   }, [params, setParams]);
   return value;
 }
 
-/**
- * Whether the plan bought has arrived: the plan remembered at checkout, else any change from
- * the plan the synced row had when the page opened (`loaded`: the row has been read).
- */
-function useArrived(ret: CheckoutReturn, tier: Tier, loaded: boolean): boolean {
-  const [start, setStart] = useState<Tier | null>(null);
-  if (loaded && start === null) setStart(tier);
-  if (ret?.outcome !== 'success') return false;
-  if (ret.plan) return tier === ret.plan;
-  return start !== null && tier !== start;
+/** What the server says of the session: undefined while asking, null when it could not say. */
+function useServerStatus(sessionId: string | null): CheckoutStatus | null | undefined {
+  const [status, setStatus] = useState<CheckoutStatus | null | undefined>(sessionId ? undefined : null);
+  useEffect(() => {
+    if (!sessionId) return;
+    let live = true;
+    void checkoutStatus(sessionId).then((answer) => live && setStatus(answer));
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+  return status;
 }
 
-export function CheckoutNotice({ ret, tier, loaded }: { ret: CheckoutReturn; tier: Tier; loaded: boolean }) {
+export interface CheckoutNoticeProps {
+  ret: CheckoutReturn;
+  tier: Tier;
+  /** The cycle the synced profile row says the user is billed. */
+  cycle: BillingCycle | null;
+  /** The profile row has been read. */
+  loaded: boolean;
+  /** The wait before 'not confirmed yet' (tests pass their own). */
+  timeoutMs?: number;
+}
+
+export function CheckoutNotice({ ret, tier, cycle, loaded, timeoutMs = CONFIRM_TIMEOUT_MS }: CheckoutNoticeProps) {
   const requestSync = useContext(RequestSyncSlot);
-  const arrived = useArrived(ret, tier, loaded);
-  const waiting = ret?.outcome === 'success' && !arrived;
+  const success = ret?.outcome === 'success' ? ret : null;
+  const server = useServerStatus(success?.sessionId ?? null);
+  const [start, setStart] = useState<Tier | null>(null);
+  if (loaded && start === null) setStart(tier);
+  const [timedOut, setTimedOut] = useState(false);
+
+  const unpaid = !!server && server.paymentStatus === 'unpaid' && server.status !== 'complete';
+  const plan = server?.plan ?? success?.plan ?? null;
+  const wantedCycle = server?.billingCycle ?? success?.cycle ?? null;
+  const arrived =
+    !!success &&
+    !unpaid &&
+    (plan ? tier === plan && (wantedCycle === null || cycle === wantedCycle) : start !== null && tier !== start);
+  const waiting = !!success && !unpaid && !arrived;
 
   useEffect(() => {
-    if (!waiting || !requestSync) return;
+    if (!waiting || timedOut) return;
+    const timer = setTimeout(() => setTimedOut(true), timeoutMs);
+    return () => clearTimeout(timer);
+  }, [waiting, timedOut, timeoutMs]);
+
+  useEffect(() => {
+    if (!waiting || timedOut || !requestSync) return;
     requestSync();
-    let tries = 1;
-    const timer = setInterval(() => {
-      requestSync();
-      if (++tries >= SYNC_TRIES) clearInterval(timer);
-    }, SYNC_RETRY_MS);
+    const timer = setInterval(requestSync, SYNC_RETRY_MS);
     return () => clearInterval(timer);
-  }, [waiting, requestSync]);
+  }, [waiting, timedOut, requestSync]);
 
   if (!ret) return null;
   const [tone, text] =
     ret.outcome === 'cancelled'
       ? ['border-slate-300 bg-slate-50 text-slate-900', CHECKOUT_CANCELLED]
-      : arrived
-        ? [
-            'border-emerald-300 bg-emerald-50 text-emerald-900',
-            `Payment received. You are now on the ${planOffer(tier).name} plan.`,
-          ]
-        : [
-            'border-emerald-300 bg-emerald-50 text-emerald-900',
-            `${CHECKOUT_PENDING} This page shows it as soon as it arrives.`,
-          ];
+      : unpaid
+        ? ['border-amber-300 bg-amber-50 text-amber-900', CHECKOUT_UNPAID]
+        : arrived
+          ? ['border-emerald-300 bg-emerald-50 text-emerald-900', checkoutActive(tier)]
+          : timedOut
+            ? ['border-amber-300 bg-amber-50 text-amber-900', CHECKOUT_NOT_CONFIRMED]
+            : ['border-slate-300 bg-slate-50 text-slate-900', CHECKOUT_WAITING];
   return (
     <p role="status" className={`mb-6 rounded-xl border px-4 py-3 text-sm ${tone}`}>
       {text}

@@ -9,7 +9,8 @@ import { planCard, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
-import { CheckoutNotice, rememberCheckout, useCheckoutReturn } from './checkout-return.tsx';
+import { rememberCheckout } from './checkout-memory.ts';
+import { CheckoutNotice, useCheckoutReturn } from './checkout-return.tsx';
 import type { CardAction } from './plan-actions.ts';
 import { PlanCards } from './plan-cards.tsx';
 import { PlanComparison } from './plan-comparison.tsx';
@@ -24,7 +25,9 @@ export function UpgradePage() {
   const { db } = useUserDb();
   const user = useCurrentUser((state) => state.user);
   const { profile, tier } = useUserSettings(db, user);
-  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  // Opens on the cycle the user is billed (synced with the profile row), until they choose one.
+  const [chosen, setCycle] = useState<BillingCycle | null>(null);
+  const cycle = chosen ?? (tier !== 'free' ? profile?.billing_cycle : null) ?? 'monthly';
   const online = useOnline();
   const billing = useBillingCall<Tier>();
   const checkoutReturn = useCheckoutReturn();
@@ -34,7 +37,7 @@ export function UpgradePage() {
       billing.run(
         card,
         () => startCheckout(action.plan, cycle),
-        () => rememberCheckout(action.plan),
+        () => rememberCheckout(action.plan, cycle),
       );
     } else if (action.kind === 'portal') {
       const email = profile?.email ?? user?.email ?? '';
@@ -47,7 +50,12 @@ export function UpgradePage() {
   return (
     <>
       <ScreenHeader title="Upgrade" subtitle={`You are on the ${planCard(tier).title}. Compare the plans below.`} />
-      <CheckoutNotice ret={checkoutReturn} tier={tier} loaded={profile !== undefined} />
+      <CheckoutNotice
+        ret={checkoutReturn}
+        tier={tier}
+        cycle={profile?.billing_cycle ?? null}
+        loaded={profile !== undefined}
+      />
       {!online && (
         <p
           role="status"

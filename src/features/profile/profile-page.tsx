@@ -1,12 +1,8 @@
 import { useContext } from 'react';
-import { Link } from 'react-router-dom';
-import { openBillingPortal, useBillingCall } from '../../backend/billing.ts';
-import { useOnline } from '../../ui/use-online.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useProfile } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { planCard, tierOf, type Tier } from '../../domain/plans.ts';
-import { Button } from '../../ui/button.tsx';
+import { tierOf } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
@@ -18,64 +14,13 @@ import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-
 import { ReminderDefaultForm } from './reminder-default-form.tsx';
 import { renameOutcome } from './rename-outcome.ts';
 import { TransferSlot } from './transfer-slot.ts';
+import { SubscriptionCard } from './subscription-card.tsx';
 import { checkUsername } from './username-check.ts';
-
-/** Spec 2.11: opens the billing portal (change, downgrade or cancel). */
-export const MANAGE_PLAN = 'Manage or Downgrade Plan';
-export const PORTAL_OFFLINE = 'Managing your plan needs a connection.';
 
 /** Spec 8: a username change the server refuses. */
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Your username might be taken.';
 
 const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
-const linkClass = 'inline-flex rounded-lg px-4 py-2 text-sm font-medium';
-
-/** The plan's actions on the Subscription card (spec 2.11). */
-export function subscriptionActions(tier: Tier): string[] {
-  if (tier === 'free') return ['Upgrade to Pro'];
-  if (tier === 'pro') return ['Upgrade to Team', MANAGE_PLAN];
-  return [MANAGE_PLAN];
-}
-
-/** The Subscription card: upgrades go to the Upgrade screen, 'Manage or Downgrade Plan' to the portal. */
-function SubscriptionCard({ tier, username, email }: { tier: Tier; username: string; email: string }) {
-  const online = useOnline();
-  const portal = useBillingCall<'portal'>();
-  const upgradePath = username ? `/Upgrade/${username}` : '/Upgrade';
-  const returnUrl = `${location.origin}/Profile${username ? `/${username}` : ''}`;
-  const actions = subscriptionActions(tier);
-
-  return (
-    <>
-      <p className="mt-2 text-sm">{planCard(tier).title}</p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        {actions.map((label) =>
-          label === MANAGE_PLAN ? (
-            <Button
-              key={label}
-              variant="secondary"
-              disabled={!online || portal.busy !== null}
-              aria-busy={portal.busy !== null || undefined}
-              onClick={() => portal.run('portal', () => openBillingPortal(email, returnUrl))}
-            >
-              {portal.busy ? 'Opening billing portal...' : label}
-            </Button>
-          ) : (
-            <Link key={label} to={upgradePath} className={`${linkClass} bg-brand-600 hover:bg-brand-700 text-white`}>
-              {label}
-            </Link>
-          ),
-        )}
-      </div>
-      {!online && actions.includes(MANAGE_PLAN) && <p className="mt-3 text-sm text-slate-700">{PORTAL_OFFLINE}</p>}
-      {portal.error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {portal.error}
-        </p>
-      )}
-    </>
-  );
-}
 
 export function ProfilePage() {
   usePageTitle('Profile');
@@ -151,7 +96,13 @@ export function ProfilePage() {
         <h2 id="subscription" className="text-lg font-semibold">
           Subscription
         </h2>
-        <SubscriptionCard tier={tier} username={saved.username} email={profile?.email ?? user?.email ?? ''} />
+        <SubscriptionCard
+          tier={tier}
+          username={saved.username}
+          email={profile?.email ?? user?.email ?? ''}
+          billing={profile ?? null}
+          timeZone={profile?.time_zone ?? user?.time_zone ?? 'UTC'}
+        />
       </section>
       <section aria-labelledby="calendar-feed" className={`mt-6 ${card}`}>
         <h2 id="calendar-feed" className="text-lg font-semibold">

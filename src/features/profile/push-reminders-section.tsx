@@ -1,5 +1,5 @@
 /**
- * 'Remind me on this device when Linkboard is closed' (issue 16.4): a switch that subscribes this
+ * 'Remind me on this device when Linkboard is closed': a switch that subscribes this
  * device to the server's reminder pushes. The browser asks for permission to notify only when the
  * user turns it on; its state is the browser's own subscription, so each device shows its own.
  * Turning it on needs a connection (the server saves the device); turning it off works offline.
@@ -21,7 +21,7 @@ export const PUSH_OFFLINE = 'Turning this on needs a connection.';
 export const PUSH_MESSAGES: Record<PushReminderOutcome | 'off', string> = {
   subscribed: 'Reminders will arrive on this device even when Linkboard is closed.',
   denied: 'Notifications are blocked for Linkboard. Allow them in your browser’s site settings, then try again.',
-  unsupported: 'This browser cannot show reminders while Linkboard is closed.',
+  unsupported: 'This browser cannot receive push reminders. Reminders still show while Linkboard is open.',
   failed: 'Reminders could not be turned on. Please try again later.',
   off: 'Reminders are off on this device.',
 };
@@ -33,6 +33,8 @@ export function PushRemindersSection() {
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState(supported ? '' : PUSH_MESSAGES.unsupported);
+  /** Subscribing found no push service here: trying again cannot help. */
+  const [noService, setNoService] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -54,6 +56,7 @@ export function PushRemindersSection() {
       if (checked) {
         const outcome = await enablePushReminders();
         setOn(outcome === 'subscribed');
+        setNoService(outcome === 'unsupported');
         setMessage(PUSH_MESSAGES[outcome]);
       } else {
         await disablePushReminders();
@@ -65,7 +68,7 @@ export function PushRemindersSection() {
     }
   };
 
-  const disabled = !supported || busy || on === null || (!online && !on);
+  const disabled = !supported || noService || busy || on === null || (!online && !on);
   return (
     <div className="mt-2 space-y-2 text-sm">
       <div className="flex items-center gap-3">

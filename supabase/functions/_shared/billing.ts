@@ -88,6 +88,8 @@ export interface BillingEvent {
   plan: Plan | null;
   billing_cycle: BillingCycle | null;
   period_end: number | null;
+  /** The subscription ends at period_end instead of renewing; null: the event does not say. */
+  cancel_at_period_end: boolean | null;
   amount: number | null;
   currency: string | null;
 }
@@ -114,6 +116,7 @@ export function readBillingEvent(config: BillingConfig, event: Stripe.Event): Bi
     plan: null,
     billing_cycle: null,
     period_end: null,
+    cancel_at_period_end: null,
     amount: null,
     currency: null,
   };
@@ -142,6 +145,10 @@ export function readBillingEvent(config: BillingConfig, event: Stripe.Event): Bi
     const item = subscription.items?.data?.[0];
     const key = priceKeyOf(config, item?.price?.id);
     const [plan, cycle] = key ? (key.split('_') as [Plan, BillingCycle]) : [null, null];
+    // Cancelled in the portal, the subscription runs to its end: at the period's end
+    // (cancel_at_period_end), or at the date the portal set (cancel_at, which newer portals use).
+    const cancelAt = number(subscription.cancel_at);
+    const cancelling = subscription.cancel_at_period_end === true || cancelAt !== null;
     return {
       ...base,
       user_id: text(subscription.metadata?.user_id),
@@ -151,7 +158,8 @@ export function readBillingEvent(config: BillingConfig, event: Stripe.Event): Bi
       status: key || event.type === 'customer.subscription.deleted' ? subscription.status : null,
       plan,
       billing_cycle: cycle,
-      period_end: number(item?.current_period_end),
+      period_end: cancelAt ?? number(item?.current_period_end),
+      cancel_at_period_end: event.type === 'customer.subscription.deleted' ? false : cancelling,
       amount: number(item?.price?.unit_amount),
       currency: text(item?.price?.currency),
     };

@@ -1,8 +1,8 @@
 /**
  * billing-portal (spec 7.1): POST {email, returnUrl} with the user's bearer token → 200 {url}, the
- * card provider's portal for the caller's own customer (switch plan or cycle, cancel to Free). The
- * email must be the caller's own address (it never picks whose portal opens: the token does), and
- * returnUrl must be on the app's site (anything else falls back to the profile page, so the
+ * card provider's portal for the caller's own customer (switch plan or cycle, cancel at the end of
+ * the period paid for, renew). The email must be the caller's own address (it never picks whose
+ * portal opens: the token does), and returnUrl must be on the app's site (anything else falls back to the profile page, so the
  * function is no open redirect). 400 bad input, 401 no session, 403 another address, 404 no
  * subscription to manage, 429 throttled, 502 the provider failed, 503 no provider configured.
  */

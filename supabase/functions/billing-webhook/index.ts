@@ -5,9 +5,11 @@
  * five minutes, is what authenticates it.
  *   - a missing, forged or stale signature, or a tampered body: 400, nothing changes (429 after 30
  *     such refusals from one address in 10 minutes);
- *   - an event id already applied (a replay): 409, nothing changes and nothing is mailed;
  *   - otherwise 200 {received: true, outcome}: public.apply_billing_event records the event,
- *     updates the customer and the tier, and queues the receipt in one transaction.
+ *     updates the customer and the tier, and queues the receipt in one transaction. An event id
+ *     already applied (the provider delivering it again, or a replay) is outcome 'duplicate':
+ *     nothing changes and nothing is mailed, and the 2xx stops the provider's retries (it takes
+ *     any other answer for a failed delivery and tries again for days).
  * A database failure answers 503, so the provider delivers the event again later.
  */
 import Stripe from 'stripe';
@@ -80,7 +82,6 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json({ error: 'The event could not be applied now; deliver it again.' }, 503);
   }
   const outcome = (data as { outcome?: string } | null)?.outcome ?? 'applied';
-  if (outcome === 'duplicate') return json({ error: 'This event was already received.', outcome }, 409);
   return json({ received: true, outcome });
 }
 

@@ -1,22 +1,22 @@
 /**
- * create-checkout (spec 7.1): POST {plan: 'pro'|'team', billingCycle: 'monthly'|'yearly'} with the
+ * create-checkout: POST {plan: 'pro'|'team', billingCycle: 'monthly'|'yearly'} with the
  * user's bearer token → 200 {url}, the card provider's checkout page for that price; the browser
- * comes back to /Upgrade/{username}?checkout=success (or =cancelled). A user the provider already
+ * comes back to /Upgrade/{username}?checkout=success&session_id=<the session> (or =cancelled). A user the provider already
  * bills gets no second subscription: the answer is the provider's portal page confirming the plan
  * change instead. The tier itself changes only when the provider's signed event reaches
  * billing-webhook. 400 bad input, 401 no session, 409 already on that plan, 429 throttled (20 an
  * hour per user), 502 the provider failed, 503 no provider configured.
  */
-import { billingAccount, hasLiveSubscription } from '../_shared/billing-account.ts';
-import { billingConfig, isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
+import { billingCaller, hasLiveSubscription } from '../_shared/billing-account.ts';
+import { isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
 import { readJson } from '../_shared/http.ts';
-import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
 /** Spec 8: what the client shows when checkout does not start. */
 const FAILED = 'We could not start checkout. Please try again or contact support.';
+const SIGN_IN = 'Please sign in to continue with checkout.';
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
@@ -27,14 +27,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!isPlan(plan) || !isCycle(billingCycle)) {
     return json({ error: "Expected {plan: 'pro' or 'team', billingCycle: 'monthly' or 'yearly'}." }, 400);
   }
-  const user = await sessionUser(req, env);
-  if (!user || user === 'invalid') return json({ error: 'Please sign in to continue with checkout.' }, 401);
-
-  const config = billingConfig(env);
-  if (!config) return json({ error: FAILED, reason: 'billing_not_configured' }, 503);
-  const answer = await billingAccount(env, user.id, 'checkout', FAILED);
-  if (!answer.ok) return json(answer.body, answer.status, answer.headers);
-  const account = answer.account;
+  const caller = await billingCaller(req, env, 'checkout', { signIn: SIGN_IN, failed: FAILED });
+  if (!caller.ok) return json(caller.body, caller.status, caller.headers);
+  const { config, account } = caller;
 
   const back = `${config.siteUrl}/Upgrade${account.username ? `/${encodeURIComponent(account.username)}` : ''}`;
   const price = config.prices[`${plan}_${billingCycle}`];
@@ -75,7 +70,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
             : {}),
         metadata,
         subscription_data: { metadata },
-        success_url: `${back}?checkout=success`,
+        // The provider puts the session's id in; the page back asks checkout-status whether it was paid.
+        success_url: `${back}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${back}?checkout=cancelled`,
       },
       // A double click within the same minute gets the same session, not a second one.

@@ -2,68 +2,21 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_FAILED, CHECKOUT_SIGN_IN, PORTAL_FAILED, PORTAL_SIGN_IN } from '../../../src/backend/billing.ts';
-import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
-import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
-import type { Tier } from '../../../src/domain/plans.ts';
-import { CHECKOUT_CANCELLED, CHECKOUT_PENDING } from '../../../src/features/billing/checkout-return.tsx';
-import { RequestSyncSlot } from '../../../src/features/billing/sync-slot.ts';
-import { CHECKOUT_OFFLINE, UpgradePage } from '../../../src/features/billing/upgrade-page.tsx';
-import { makeProfileRow } from '../profile/profile-row.ts';
-import { goOffline, goOnline, stubBilling, type StubbedBilling } from './billing-stubs.ts';
+import { CHECKOUT_OFFLINE } from '../../../src/features/billing/upgrade-page.tsx';
+import { goOffline, goOnline } from './billing-stubs.ts';
+import { upgradeHarness } from './upgrade-harness.tsx';
 
 const backend = vi.hoisted(() => ({ invoke: vi.fn(), getSession: vi.fn() }));
 vi.mock('../../../src/backend/supabase.ts', () => ({
   supabase: { functions: { invoke: backend.invoke }, auth: { getSession: backend.getSession } },
 }));
 
-const row = (tier: Tier) => makeProfileRow({ subscription_tier: tier });
-
-let db: LinkboardDb;
-let billing: StubbedBilling;
-const requestSync = vi.fn();
-
-beforeEach(async () => {
-  db = openUserDb('u1');
-  requestSync.mockReset();
-  sessionStorage.clear();
-  billing = stubBilling(backend);
-  useCurrentUser.setState({ status: 'signed-in', user: { ...row('free') } });
-});
-
-afterEach(async () => {
-  cleanup();
-  goOnline();
-  vi.unstubAllGlobals();
-  db.close();
-  await deleteUserDb('u1');
-});
-
-async function renderPage(tier: Tier, path = '/Upgrade/ada') {
-  await db.user_profiles.put(row(tier));
-  const router = createMemoryRouter([{ path: '/Upgrade/:username', element: <UpgradePage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <UserDbContext.Provider value={{ db } as unknown as UserDb}>
-      <RequestSyncSlot.Provider value={requestSync}>
-        <RouterProvider router={router} />
-      </RequestSyncSlot.Provider>
-    </UserDbContext.Provider>,
-  );
-  // The plan comes from the synced profile row.
-  await waitFor(() =>
-    expect(
-      screen.getByText(`You are on the ${tier[0]!.toUpperCase()}${tier.slice(1)} Plan.`, { exact: false }),
-    ).toBeInTheDocument(),
-  );
-  return router;
-}
+const harness = upgradeHarness(backend);
+const renderPage = harness.renderPage;
 
 const card = (name: string) => screen.getByRole('article', { name });
 const cardButton = (name: string) => within(card(name)).getByRole('button');
@@ -94,6 +47,20 @@ describe('the Upgrade screen (spec 2.12)', () => {
     await user.click(monthly);
     expect(card('Pro')).toHaveTextContent('$4.99 a month');
     expect(screen.queryByText('Save $10/year')).toBeNull();
+  });
+
+  it('opens on the cycle the user is billed: yearly after a yearly purchase', async () => {
+    const user = userEvent.setup();
+    await renderPage('pro', '/Upgrade/ada', { billing_cycle: 'yearly', plan_period_end: '2027-11-26T10:00:00+00:00' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked());
+    expect(card('Team')).toHaveTextContent('$100 per user a year');
+    // The user's own choice then wins.
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(card('Team')).toHaveTextContent('$9.99 per user a month');
+    cleanup();
+
+    await renderPage('team', '/Upgrade/ada', { billing_cycle: 'monthly' });
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   });
 
   it('shows the Pro feature text, the comparison table, the roadmap and the FAQ', async () => {
@@ -145,7 +112,7 @@ describe('the Upgrade screen (spec 2.12)', () => {
     await renderPage('free');
     await user.click(screen.getByRole('radio', { name: /Yearly/ }));
     await user.click(cardButton('Team'));
-    await waitFor(() => expect(billing.assign).toHaveBeenCalledWith('https://checkout.example/session'));
+    await waitFor(() => expect(harness.billing.assign).toHaveBeenCalledWith('https://checkout.example/session'));
     expect(backend.invoke).toHaveBeenCalledTimes(1);
     expect(backend.invoke).toHaveBeenCalledWith('create-checkout', {
       body: { plan: 'team', billingCycle: 'yearly' },
@@ -154,7 +121,7 @@ describe('the Upgrade screen (spec 2.12)', () => {
 
   it('starts one checkout on a double click, and shows it is busy', async () => {
     const user = userEvent.setup();
-    const answer = billing.hold();
+    const answer = harness.billing.hold();
     await renderPage('free');
     await user.dblClick(cardButton('Pro'));
     await user.click(cardButton('Pro'));
@@ -163,7 +130,7 @@ describe('the Upgrade screen (spec 2.12)', () => {
     expect(cardButton('Team')).toBeDisabled();
     await user.click(cardButton('Team'));
     answer({ url: 'https://checkout.example/once' });
-    await waitFor(() => expect(billing.assign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(harness.billing.assign).toHaveBeenCalledTimes(1));
     expect(backend.invoke).toHaveBeenCalledTimes(1);
     expect(backend.invoke).toHaveBeenCalledWith('create-checkout', { body: { plan: 'pro', billingCycle: 'monthly' } });
   });
@@ -172,16 +139,16 @@ describe('the Upgrade screen (spec 2.12)', () => {
     const user = userEvent.setup();
     await renderPage('pro');
     await user.click(cardButton('Team'));
-    await waitFor(() => expect(billing.assign).toHaveBeenCalled());
+    await waitFor(() => expect(harness.billing.assign).toHaveBeenCalled());
     expect(backend.invoke).toHaveBeenCalledWith('create-checkout', { body: { plan: 'team', billingCycle: 'monthly' } });
   });
 
   it('opens the billing portal to manage or downgrade, coming back to this page', async () => {
     const user = userEvent.setup();
-    billing.answer({ url: 'https://billing.example/portal' });
+    harness.billing.answer({ url: 'https://billing.example/portal' });
     await renderPage('team');
     await user.click(cardButton('Pro'));
-    await waitFor(() => expect(billing.assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    await waitFor(() => expect(harness.billing.assign).toHaveBeenCalledWith('https://billing.example/portal'));
     expect(backend.invoke).toHaveBeenCalledWith('billing-portal', {
       body: { email: 'ada@example.com', returnUrl: `${location.origin}/Upgrade/ada` },
     });
@@ -189,7 +156,7 @@ describe('the Upgrade screen (spec 2.12)', () => {
 
   it("says 'Please sign in to continue with checkout.' without a session, and sends nothing", async () => {
     const user = userEvent.setup();
-    billing.signOut();
+    harness.billing.signOut();
     await renderPage('free');
     await user.click(cardButton('Pro'));
     expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_SIGN_IN);
@@ -199,13 +166,13 @@ describe('the Upgrade screen (spec 2.12)', () => {
 
   it("says the spec's checkout error when the server fails or answers no url, and lets the user try again", async () => {
     const user = userEvent.setup();
-    billing.fail(500);
+    harness.billing.fail(500);
     await renderPage('free');
     await user.click(cardButton('Pro'));
     expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_FAILED);
-    expect(billing.assign).not.toHaveBeenCalled();
+    expect(harness.billing.assign).not.toHaveBeenCalled();
 
-    billing.answer({});
+    harness.billing.answer({});
     await user.click(cardButton('Team'));
     await waitFor(() => expect(backend.invoke).toHaveBeenCalledTimes(2));
     expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_FAILED);
@@ -214,17 +181,17 @@ describe('the Upgrade screen (spec 2.12)', () => {
 
   it("says the spec's portal errors: no session, and no subscription (404)", async () => {
     const user = userEvent.setup();
-    billing.signOut();
+    harness.billing.signOut();
     await renderPage('pro');
     await user.click(cardButton('Free'));
     expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_SIGN_IN);
     expect(backend.invoke).not.toHaveBeenCalled();
 
-    billing.signIn();
-    billing.fail(404, { error: 'No subscription' });
+    harness.billing.signIn();
+    harness.billing.fail(404, { error: 'No subscription' });
     await user.click(cardButton('Free'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PORTAL_FAILED));
-    expect(billing.assign).not.toHaveBeenCalled();
+    expect(harness.billing.assign).not.toHaveBeenCalled();
   });
 
   it('offline: shows every plan, says checkout needs a connection and disables the buttons', async () => {
@@ -242,73 +209,5 @@ describe('the Upgrade screen (spec 2.12)', () => {
     act(() => goOffline());
     expect(screen.getByText(CHECKOUT_OFFLINE)).toBeInTheDocument();
     expect(cardButton('Team')).toBeDisabled();
-  });
-});
-
-describe('coming back from checkout', () => {
-  it('on success: says so, asks for a sync, clears the address, then shows the new plan', async () => {
-    const user = userEvent.setup();
-    await renderPage('free');
-    // The user buys Pro; the browser leaves for the provider and comes back.
-    await user.click(cardButton('Pro'));
-    await waitFor(() => expect(billing.assign).toHaveBeenCalled());
-    cleanup();
-
-    const router = await renderPage('free', '/Upgrade/ada?checkout=success');
-    expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_PENDING);
-    expect(requestSync).toHaveBeenCalled();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/Upgrade/ada');
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(markedCurrent('Free')).toBe(true);
-
-    // The webhook set the plan; the pull brings the profile row.
-    await db.user_profiles.update('u1', { subscription_tier: 'pro' });
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Payment received. You are now on the Pro plan.'),
-    );
-    expect(markedCurrent('Pro')).toBe(true);
-    // Nothing more to wait for.
-    const calls = requestSync.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requestSync).toHaveBeenCalledTimes(calls);
-  });
-
-  it('on success without a remembered plan: waits for a change of plan', async () => {
-    await renderPage('pro', '/Upgrade/ada?checkout=success');
-    expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_PENDING);
-    await db.user_profiles.update('u1', { subscription_tier: 'team' });
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Payment received. You are now on the Team plan.'),
-    );
-  });
-
-  it('keeps asking for a pull every few seconds while the plan has not arrived', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      await renderPage('free', '/Upgrade/ada?checkout=success');
-      expect(requestSync).toHaveBeenCalledTimes(1);
-      await act(() => vi.advanceTimersByTimeAsync(5_000));
-      expect(requestSync).toHaveBeenCalledTimes(2);
-      await act(() => vi.advanceTimersByTimeAsync(120_000));
-      expect(requestSync).toHaveBeenCalledTimes(12);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('on cancel: says nothing was charged and clears the address', async () => {
-    const router = await renderPage('free', '/Upgrade/ada?checkout=cancelled&tab=x');
-    expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_CANCELLED);
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(requestSync).not.toHaveBeenCalled();
-    expect(markedCurrent('Free')).toBe(true);
-  });
-
-  it('without the parameter: no message, and the address is left alone', async () => {
-    const router = await renderPage('free');
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(router.state.historyAction).toBe('POP');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The 'Remind me on this device when Linkboard is closed' switch (issue 16.4) against the real
+ * The 'Remind me on this device when Linkboard is closed' switch against the real
  * local stack in-process: permission is asked only when the user turns it on, the browser's
  * subscription (a fake PushManager) is saved through save_push_subscription for the signed-in
  * user, and turning it off deletes it and unsubscribes; refused, offline or unsupported, it says so.
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 /** A browser with a service worker whose PushManager makes subscriptions on a push service. */
-function fakeBrowser(permission: NotificationPermission) {
+function fakeBrowser(permission: NotificationPermission, subscribeError?: Error) {
   let current: (PushSubscription & { unsubscribe: ReturnType<typeof vi.fn> }) | null = null;
   const make = (key: BufferSource) => {
     const p256dh = new Uint8Array(65).fill(7);
@@ -55,9 +55,10 @@ function fakeBrowser(permission: NotificationPermission) {
   };
   const pushManager = {
     getSubscription: vi.fn(async () => current),
-    subscribe: vi.fn(
-      async (options: PushSubscriptionOptionsInit) => (current = make(options.applicationServerKey as BufferSource)),
-    ),
+    subscribe: vi.fn(async (options: PushSubscriptionOptionsInit) => {
+      if (subscribeError) throw subscribeError;
+      return (current = make(options.applicationServerKey as BufferSource));
+    }),
   };
   const requestPermission = vi.fn(async () => permission);
   vi.stubGlobal('PushManager', class {});
@@ -85,6 +86,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Renders the section, turns the switch on, and waits for what it then says. */
+async function turnOn(message: string) {
+  render(<PushRemindersSection />);
+  const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
+  await waitFor(() => expect(toggle).toBeEnabled());
+  await userEvent.click(toggle);
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(message));
+  return toggle;
+}
+
 describe('PushRemindersSection', () => {
   it('asks for permission only when turned on, then saves the subscription; off deletes it', async () => {
     const browser = fakeBrowser('granted');
@@ -109,13 +120,32 @@ describe('PushRemindersSection', () => {
 
   it('stays off and says so when notifications are refused', async () => {
     const browser = fakeBrowser('denied');
-    render(<PushRemindersSection />);
-    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    await userEvent.click(toggle);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PUSH_MESSAGES.denied));
+    const toggle = await turnOn(PUSH_MESSAGES.denied);
     expect(toggle).not.toBeChecked();
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('says a browser without a push service cannot receive them (not "try again"), and stays off', async () => {
+    // What Chromium without a push service (headless, or without Google's) rejects subscribe() with.
+    const browser = fakeBrowser(
+      'granted',
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
+    const toggle = await turnOn(PUSH_MESSAGES.unsupported);
+    expect(PUSH_MESSAGES.unsupported).toBe(
+      'This browser cannot receive push reminders. Reminders still show while Linkboard is open.',
+    );
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('keeps "try again later" for a failure that may pass', async () => {
+    fakeBrowser('granted', new TypeError('Failed to fetch'));
+    const toggle = await turnOn(PUSH_MESSAGES.failed);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeEnabled();
   });
 
   it('cannot be turned on offline, or in a browser without push', async () => {
