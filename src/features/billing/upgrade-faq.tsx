@@ -4,7 +4,7 @@ import { MANAGE_PLAN } from './plan-actions.ts';
 const questions: { question: string; answer: string }[] = [
   {
     question: 'Can I cancel at any time?',
-    answer: `Yes. Choose '${MANAGE_PLAN}' and cancel in the billing portal. You go back to Free at once and are not charged again, and you keep your data: whatever is above the Free limits stays readable, and adding more needs Pro again.`,
+    answer: `Yes. Choose '${MANAGE_PLAN}' and cancel in the billing portal. Your plan runs to the end of the period you paid for, you are not charged again, and you keep your data: whatever is above the Free limits stays readable, and adding more needs Pro again.`,
   },
   {
     question: 'What happens to my data when I downgrade?',
