@@ -58,7 +58,8 @@ begin
 end
 $$;
 revoke all on function private.text_limits() from public, anon, authenticated, service_role;
-grant execute on function private.text_limits() to authenticated, service_role;
+-- A trigger function: a trigger runs it without an execute right, so no client role has one.
+grant execute on function private.text_limits() to service_role;
 
 create or replace function public.calendar_events_rules() returns trigger
 language plpgsql security definer
