@@ -101,7 +101,7 @@ export function makePoll(overrides: Partial<PollRow> = {}): PollRow {
     ],
     deadline: null,
     directory_id: null,
-    created_by: 'other@example.com',
+    created_by: 'other',
     created_by_id: OTHER,
     is_active: true,
     ...stamps,

@@ -546,10 +546,28 @@ describe('polls', () => {
         { text: 'a', votes: 0 },
         { text: 'b', votes: 0 },
       ],
-      created_by: 'me@example.com',
+      // No profile on this device yet: no username to show, and never the address.
+      created_by: null,
       created_by_id: ME,
       directory_id: null,
     });
+  });
+
+  it('records the creator as the username, as the server does, never the address', async () => {
+    await db.user_profiles.put({
+      id: ME,
+      email: 'me@example.com',
+      full_name: '',
+      username: 'me',
+      bio: '',
+      subscription_tier: 'free',
+      time_zone: 'UTC',
+      created_at: '2026-03-01T09:00:00+00:00',
+      updated_at: '2026-03-01T09:00:00+00:00',
+    });
+    const id = uuid();
+    await mutate(db, 'poll.create', { id, title: 'P', options: ['a', 'b'] }, ctx());
+    expect(await db.voting_posts.get(id)).toMatchObject({ created_by: 'me', created_by_id: ME });
   });
 
   it('team polls in a directory are Team only', async () => {
