@@ -381,30 +381,23 @@ grant execute on function public.finish_outgoing_mail(p_id uuid, p_ok boolean, p
 -- run as the caller: a trigger needs no execute right of the caller, so no client role can run
 -- the queue functions themselves and queue mail outside a mutation. Definer, so the queue
 -- functions run as their owner; each still queues only for the caller's own rows (auth.uid()).
-create or replace function private.directory_members_mail() returns trigger
-language plpgsql volatile security definer
-set search_path = ''
-as $$
-begin
-  perform private.queue_invitation_mail(new.id);
-  return null;
-end
-$$;
-revoke all on function private.directory_members_mail() from public, anon, authenticated, service_role;
-grant execute on function private.directory_members_mail() to service_role;
 
--- 'Event Created' for a single event (not a task, not an occurrence of a series).
-create or replace function private.calendar_events_mail() returns trigger
+-- The invitation of a new member ('invitation', on directory_members), or 'Event Created' of a new
+-- single event ('event', on calendar_events; not a task, not an occurrence of a series).
+create or replace function private.queue_row_mail() returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $$
 begin
-  perform private.queue_event_mail(new.id);
+  case tg_argv[0]
+    when 'invitation' then perform private.queue_invitation_mail(new.id);
+    when 'event' then perform private.queue_event_mail(new.id);
+  end case;
   return null;
 end
 $$;
-revoke all on function private.calendar_events_mail() from public, anon, authenticated, service_role;
-grant execute on function private.calendar_events_mail() to service_role;
+revoke all on function private.queue_row_mail() from public, anon, authenticated, service_role;
+grant execute on function private.queue_row_mail() to service_role;
 
 -- 'Recurring Event Created' once per series a statement inserted (series.create and
 -- series.replace insert a whole series in one statement).
@@ -425,11 +418,11 @@ revoke all on function private.calendar_series_mail() from public, anon, authent
 grant execute on function private.calendar_series_mail() to service_role;
 
 create or replace trigger t40_mail after insert on public.directory_members
-  for each row execute function private.directory_members_mail();
+  for each row execute function private.queue_row_mail('invitation');
 
 create or replace trigger t40_mail after insert on public.calendar_events
   for each row when (new.series_id is null and not new.is_task)
-  execute function private.calendar_events_mail();
+  execute function private.queue_row_mail('event');
 
 create or replace trigger t41_series_mail after insert on public.calendar_events
   referencing new table as added

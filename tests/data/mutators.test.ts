@@ -15,6 +15,7 @@ import {
   makeLink,
   makeMember,
   makePoll,
+  makeProfile,
   snapshot,
   uuid,
 } from './helpers.ts';
@@ -495,17 +496,7 @@ describe('reminders', () => {
   });
 
   it("sets and clears the profile's default reminder", async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await mutate(db, 'profile.update', { default_reminder_minutes: 15 }, ctx());
     expect(await db.user_profiles.get(ME)).toMatchObject({ default_reminder_minutes: 15, username: 'me' });
     await mutate(db, 'profile.update', { default_reminder_minutes: null }, ctx());
@@ -554,17 +545,7 @@ describe('polls', () => {
   });
 
   it('records the creator as the username, as the server does, never the address', async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '2026-03-01T09:00:00+00:00',
-      updated_at: '2026-03-01T09:00:00+00:00',
-    });
+    await db.user_profiles.put(makeProfile());
     const id = uuid();
     await mutate(db, 'poll.create', { id, title: 'P', options: ['a', 'b'] }, ctx());
     expect(await db.voting_posts.get(id)).toMatchObject({ created_by: 'me', created_by_id: ME });
@@ -639,17 +620,7 @@ describe('polls', () => {
 
 describe('profile', () => {
   it('validates username and time zone, and updates the own profile', async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await expectRefused(
       () => mutate(db, 'profile.update', { username: 'ab' }, ctx()),
       'invalid',

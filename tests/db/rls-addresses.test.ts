@@ -5,16 +5,14 @@
  * persona is in (directory_members.user_email, intended). Every row is made through sync_push, as
  * the app makes it.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../supabase/local/db.ts';
-import { listMigrations, migrate } from '../../supabase/local/migrate.ts';
+import type { Db } from '../../supabase/local/db.ts';
+import { migrate } from '../../supabase/local/migrate.ts';
 import { syncedTableNames } from '../../src/data/rows.ts';
 import { anonymous, as, createUser, dbKinds, freshDb, insertRow, sqlError, type Actor } from '../support/db.ts';
 import { changesOf, mutation, pull, pullAll, push, uuid, type Row } from '../sync-server/sync.ts';
 import { othersAddresses } from '../support/addresses.ts';
+import { withDbBefore } from '../support/db-before.ts';
 
 type Person = Required<Pick<Actor, 'id' | 'email'>> & { username: string };
 
@@ -157,14 +155,7 @@ describe.each(dbKinds)('no persona reads another user’s address (%s)', (kind) 
 
 describe('the poll creator migration', () => {
   it('replaces the address an older poll kept with the username, and sends the poll again', async () => {
-    const files = listMigrations();
-    const at = files.findIndex((file) => file.name === 'poll_creator_username');
-    expect(at).toBeGreaterThan(0);
-    const dir = mkdtempSync(join(tmpdir(), 'linkboard-poll-creator-'));
-    const db = await openPglite();
-    try {
-      for (const file of files.slice(0, at)) copyFileSync(file.path, join(dir, `${file.version}_${file.name}.sql`));
-      await migrate(db, dir);
+    await withDbBefore('poll_creator_username', async (db) => {
       const ada = await createUser(db, { username: 'ada', email: 'ada@example.com' });
       const nameless = await createUser(db, { email: 'nameless@example.com' });
       await db.query(`update public.user_profiles set username = null where id = $1`, [nameless.id]);
@@ -187,9 +178,6 @@ describe('the poll creator migration', () => {
         { created_by: null, moved: true },
         { created_by: 'ada', moved: true },
       ]);
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
