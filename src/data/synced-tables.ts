@@ -206,6 +206,7 @@ export const syncedTables = {
       options: v.array(v.object({ text: v.string(), votes: v.number() })),
       deadline: nullableText,
       directory_id: nullableText,
+      /** The creator's username (null without one), never an address; who created it is created_by_id. */
       created_by: nullableText,
       created_by_id: text,
       is_active: v.boolean(),

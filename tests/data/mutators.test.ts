@@ -15,6 +15,7 @@ import {
   makeLink,
   makeMember,
   makePoll,
+  makeProfile,
   snapshot,
   uuid,
 } from './helpers.ts';
@@ -495,17 +496,7 @@ describe('reminders', () => {
   });
 
   it("sets and clears the profile's default reminder", async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await mutate(db, 'profile.update', { default_reminder_minutes: 15 }, ctx());
     expect(await db.user_profiles.get(ME)).toMatchObject({ default_reminder_minutes: 15, username: 'me' });
     await mutate(db, 'profile.update', { default_reminder_minutes: null }, ctx());
@@ -546,10 +537,18 @@ describe('polls', () => {
         { text: 'a', votes: 0 },
         { text: 'b', votes: 0 },
       ],
-      created_by: 'me@example.com',
+      // No profile on this device yet: no username to show, and never the address.
+      created_by: null,
       created_by_id: ME,
       directory_id: null,
     });
+  });
+
+  it('records the creator as the username, as the server does, never the address', async () => {
+    await db.user_profiles.put(makeProfile());
+    const id = uuid();
+    await mutate(db, 'poll.create', { id, title: 'P', options: ['a', 'b'] }, ctx());
+    expect(await db.voting_posts.get(id)).toMatchObject({ created_by: 'me', created_by_id: ME });
   });
 
   it('team polls in a directory are Team only', async () => {
@@ -621,17 +620,7 @@ describe('polls', () => {
 
 describe('profile', () => {
   it('validates username and time zone, and updates the own profile', async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await expectRefused(
       () => mutate(db, 'profile.update', { username: 'ab' }, ctx()),
       'invalid',

@@ -97,7 +97,7 @@ export const othersEvent = makeEvent({ title: 'Not mine', owner_id: OTHER });
 export const myPoll = makePoll({
   title: 'Where?',
   directory_id: own.id,
-  created_by: EMAIL,
+  created_by: 'me',
   created_by_id: ME,
   options: [
     { text: 'Here', votes: 2 },
