@@ -11,6 +11,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { readCalendarRecord, readPriority, type Priority } from './calendar-record.ts';
+import { formatDate, formatDayMonth, formatTime } from './date-format.ts';
 import { epochOf, safeTimeZone, zonedAt, zonedAtEpoch } from './event-times.ts';
 
 export interface CalendarItem {
@@ -25,6 +26,8 @@ export interface CalendarItem {
   created_at: string;
   updated_at: string;
   series_id: string | null;
+  /** Whole days from the local midnight of starts_at (absent on older rows: false). */
+  all_day?: boolean;
 }
 
 export const TODAY_EVENTS_MAX = 10;
@@ -160,31 +163,56 @@ export function priorityOf(item: { priority?: string | null }): Priority {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
-/** Fixed English month names, so the text does not depend on the engine's locale data. */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-function clock(zoned: Temporal.ZonedDateTime): string {
-  return `${pad(zoned.hour)}:${pad(zoned.minute)}`;
-}
-
-/** 24h 'HH:mm' of an instant in timeZone; '' when the instant does not parse. */
+/** 24h 'HH:mm' of an instant in timeZone; '' when the instant does not parse (reminder texts). */
 export function timeOfDay(instant: string, timeZone: string): string {
   const zoned = zonedAt(instant, timeZone);
-  return zoned === null ? '' : clock(zoned);
+  return zoned === null ? '' : `${pad(zoned.hour)}:${pad(zoned.minute)}`;
+}
+
+export const ALL_DAY = 'All day';
+
+/**
+ * Whether a task reads 'Due: Today' (spec 2.7, 4): it has no date, or its due time is within
+ * SAME_MOMENT_MS of its creation (a task made without a date is stored due at that moment).
+ */
+export function isDueToday(task: CalendarItem): boolean {
+  const due = epochOf(readCalendarRecord(task).start);
+  const created = epochOf(task.created_at);
+  return due === null || (!task.all_day && created !== null && Math.abs(due - created) <= SAME_MOMENT_MS);
 }
 
 /**
- * A task's 'Due:' text (spec 2.7, 4). A task made without a date is stored due at its creation
- * moment, so a due time within SAME_MOMENT_MS of created_at (or no date at all) reads 'Due: Today'
- * rather than a time the user never chose. Otherwise the time, with the day when it is not today.
+ * A task's 'Due:' text (spec 2.7, 4): 'Due: Today' for a task without a chosen date, else its
+ * time ('All day' for an all-day task), with the day when it is not today, in the user's locale
+ * and zone (date-format.ts).
  */
-export function dueText(task: CalendarItem, now: Date, timeZone: string): string {
-  const due = epochOf(readCalendarRecord(task).start);
-  const created = epochOf(task.created_at);
-  if (due === null || (created !== null && Math.abs(due - created) <= SAME_MOMENT_MS)) return 'Due: Today';
-  const zoned = zonedAtEpoch(due, timeZone);
-  if (isToday(due, dayAround(now, timeZone))) return `Due: ${clock(zoned)}`;
-  return `Due: ${zoned.day} ${MONTHS[zoned.month - 1]}, ${clock(zoned)}`;
+export function dueText(task: CalendarItem, now: Date, timeZone: string, locale?: string): string {
+  if (isDueToday(task)) return 'Due: Today';
+  const due = epochOf(readCalendarRecord(task).start)!;
+  const time = task.all_day ? ALL_DAY : formatTime(new Date(due), timeZone, locale);
+  if (isToday(due, dayAround(now, timeZone))) return `Due: ${time}`;
+  return `Due: ${formatDayMonth(new Date(due), timeZone, locale)}, ${time}`;
+}
+
+/**
+ * When an event is, as its list shows it: its time ('All day' for an all-day event), and with
+ * `withDate` its day first ('27 Nov, 14:30'; the year too when it is not the current one).
+ */
+export function eventWhen(
+  item: CalendarItem,
+  timeZone: string,
+  options: { withDate?: boolean; now?: Date; locale?: string } = {},
+): string {
+  const start = epochOf(readCalendarRecord(item).start);
+  if (start === null) return '';
+  const { withDate = false, now = new Date(), locale } = options;
+  const time = item.all_day ? ALL_DAY : formatTime(new Date(start), timeZone, locale);
+  if (!withDate) return time;
+  const sameYear = zonedAtEpoch(start, timeZone).year === zonedAtEpoch(now.getTime(), timeZone).year;
+  const day = sameYear
+    ? formatDayMonth(new Date(start), timeZone, locale)
+    : formatDate(new Date(start), timeZone, locale);
+  return `${day}, ${time}`;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;

@@ -23,6 +23,7 @@ function values(overrides: Partial<EventFormValues> = {}): EventFormValues {
     title: 'Standup',
     description: '',
     isTask: false,
+    allDay: false,
     priority: 'medium',
     start: '2026-03-16T09:00',
     end: '2026-03-16T10:00',
