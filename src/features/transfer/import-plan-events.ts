@@ -49,6 +49,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         is_task: event.is_task,
         priority: event.is_task ? event.priority : null,
         ...(event.reminder_minutes != null ? { reminder_minutes: event.reminder_minutes } : {}),
+        ...(event.all_day ? { all_day: true } : {}),
       },
     });
     if (event.is_task && event.is_completed) out.steps.push({ name: 'task.set_completed', args: { id, value: true } });
@@ -75,6 +76,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         rule: series.rule,
         until: series.until,
         ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
+        ...(series.all_day ? { all_day: true } : {}),
         occurrences: series.occurrences.map((o) => ({ ...o, id: newId() })),
       },
     });
