@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   classifyCalendar,
-  dueText,
   externalUrl,
   itemsByDay,
   monthGrid,
@@ -14,6 +13,7 @@ import {
   weekDays,
   type CalendarItem,
 } from '../../src/domain/calendar-classify.ts';
+import { dueText } from '../../src/domain/calendar-texts.ts';
 
 // The user is in Auckland (UTC+13 in November); the process runs in Los Angeles. At `now` it is
 // 24 Nov, 10:00 in Auckland but still 23 Nov in UTC and in Los Angeles, so a rule that took

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueText, eventWhen, classifyCalendar, type CalendarItem } from '../../src/domain/calendar-classify.ts';
+import { classifyCalendar, type CalendarItem } from '../../src/domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../src/domain/calendar-texts.ts';
 import {
   formatClock,
   formatDate,

@@ -3,7 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import type { EventRow } from '../../data/rows.ts';
 import { useDayItems } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { dueText, eventWhen, monthGrid, weekDays } from '../../domain/calendar-classify.ts';
+import { monthGrid, weekDays } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
 import { formatPlainDay } from '../../domain/date-format.ts';
 import { Button } from '../../ui/button.tsx';
 

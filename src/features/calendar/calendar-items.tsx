@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
-import { dueText, eventWhen, priorityOf } from '../../domain/calendar-classify.ts';
+import { priorityOf } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
 import { RowMenu } from '../../ui/row-menu.tsx';
 import { LinkedText } from './linked-text.tsx';
 

@@ -138,13 +138,9 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
   // A new row gets the chosen reminder (None is absent); an edit sends it only when it changed.
   const chosen = minutes === null ? {} : { reminder_minutes: minutes };
   const changed = item && minutes !== (item.reminder_minutes ?? null) ? { reminder_minutes: minutes } : {};
-  const allDay = item
-    ? Boolean(item.all_day) === values.allDay
-      ? {}
-      : { all_day: values.allDay }
-    : values.allDay
-      ? { all_day: true }
-      : {};
+  // all_day goes with a new all-day item, and with an edit only when it changed.
+  const allDayChanged = item ? Boolean(item.all_day) !== values.allDay : values.allDay;
+  const allDay = allDayChanged ? { all_day: values.allDay } : {};
   const fields = { title: values.title, description, starts_at: start, ends_at: end, ...allDay };
 
   const repeat: RecurrenceRule | null = values.isTask || values.repeat === 'none' ? null : values.repeat;

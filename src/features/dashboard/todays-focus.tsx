@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
-import { dueText, eventWhen } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
 import type { TodaysFocus as Focus } from '../../domain/dashboard.ts';
 
 function Group({
