@@ -198,6 +198,10 @@ describe('export → import → export', () => {
     expect(directories(second)).toEqual(directories(first));
     expect(events(second)).toEqual(events(first));
     expect(events(second).every((e) => e.reminder === 15)).toBe(true);
-    expect(events(second).filter((e) => e.all_day).map((e) => e.title)).toEqual(['Offsite', 'Tax day']);
+    expect(
+      events(second)
+        .filter((e) => e.all_day)
+        .map((e) => e.title),
+    ).toEqual(['Offsite', 'Tax day']);
   });
 });
