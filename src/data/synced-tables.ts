@@ -191,6 +191,8 @@ export const syncedTables = {
       recurrence_end_date: nullableText,
       /** Minutes before the start that a reminder fires; null: none (absent on rows of older apps). */
       reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
+      /** Whole days from the local midnight of starts_at (absent on rows of older apps: false). */
+      all_day: v.optional(v.boolean()),
     },
     visibleTo: { own: 'owner_id' },
     purge: 'never',

@@ -82,6 +82,13 @@ begin
      and tier = 'free' then
     raise exception 'Recurring events are a Pro feature.' using errcode = 'P0001', hint = 'limit_reached';
   end if;
+  -- An all-day item is whole days (docs/architecture.md): it has a date, and an event ends after it starts.
+  if new.all_day and new.starts_at is null then
+    raise exception 'An all-day item needs a date.' using errcode = '22023', hint = 'invalid';
+  end if;
+  if new.all_day and not new.is_task and (new.ends_at is null or new.ends_at <= new.starts_at) then
+    raise exception 'The end cannot be before the start.' using errcode = '22023', hint = 'invalid';
+  end if;
   if tg_op = 'UPDATE' and new.series_id is not null and new.is_task is distinct from old.is_task then
     raise exception 'An event in a recurring series cannot become a task.' using errcode = '22023', hint = 'invalid';
   end if;

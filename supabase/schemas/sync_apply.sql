@@ -80,11 +80,12 @@ begin
   case p_name
     when 'event.create' then
       insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, priority, owner_id,
-                                          reminder_minutes)
+                                          reminder_minutes, all_day)
       values (v_id, private.sync_text(p_args, 'title'), private.sync_text(p_args, 'description'),
               private.sync_time(p_args, 'starts_at'), private.sync_time(p_args, 'ends_at'),
               case when p_args ? 'is_task' then private.sync_bool(p_args, 'is_task') else false end,
-              private.sync_text(p_args, 'priority'), auth.uid(), private.sync_reminder(p_args, 'reminder_minutes'));
+              private.sync_text(p_args, 'priority'), auth.uid(), private.sync_reminder(p_args, 'reminder_minutes'),
+              case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else false end);
       -- Its mail is queued by the insert's trigger (mail.sql), in this savepoint.
       return;
     when 'event.update', 'occurrence.detach' then
@@ -103,6 +104,7 @@ begin
                         else e.priority end,
         reminder_minutes = case when p_args ? 'reminder_minutes' then private.sync_reminder(p_args, 'reminder_minutes')
                                 else e.reminder_minutes end,
+        all_day = case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else e.all_day end,
         series_id = case when p_name = 'occurrence.detach' then null else e.series_id end,
         recurrence_rule = case when p_name = 'occurrence.detach' then 'none' else e.recurrence_rule end,
         recurrence_end_date = case when p_name = 'occurrence.detach' then null else e.recurrence_end_date end
@@ -303,7 +305,8 @@ revoke all on function private.sync_insert_allowed(p_directory uuid, p_owner_onl
 grant execute on function private.sync_insert_allowed(p_directory uuid, p_owner_only boolean) to authenticated, service_role;
 
 -- Inserts one series' occurrences: 1..1,000 objects {id, title, description?, starts_at?, ends_at?},
--- each with the series id, rule, end date and reminder (every occurrence reminds like a single event).
+-- each with the series id, rule, end date, reminder (every occurrence reminds like a single event) and
+-- all_day (whole days: each occurrence from its local midnight to a later one).
 create or replace function private.sync_insert_series(p_args jsonb) returns void
 language plpgsql
 set search_path = ''
@@ -315,6 +318,7 @@ declare
   v_is_task boolean := case when coalesce(jsonb_typeof(p_args -> 'is_task'), 'null') = 'null' then false
                             else private.sync_bool(p_args, 'is_task') end;
   v_reminder integer := private.sync_reminder(p_args, 'reminder_minutes');
+  v_all_day boolean := case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else false end;
   v_count int;
 begin
   if jsonb_typeof(p_args -> 'occurrences') is distinct from 'array' then
@@ -336,9 +340,9 @@ begin
     raise exception 'Every occurrence needs an id, and text fields.' using errcode = '22023';
   end if;
   insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, owner_id,
-                                      series_id, recurrence_rule, recurrence_end_date, reminder_minutes)
+                                      series_id, recurrence_rule, recurrence_end_date, reminder_minutes, all_day)
   select o.id, o.title, o.description, o.starts_at, o.ends_at, v_is_task, auth.uid(), v_series, v_rule, v_until,
-         v_reminder
+         v_reminder, v_all_day
   from jsonb_to_recordset(p_args -> 'occurrences')
          as o(id uuid, title text, description text, starts_at timestamptz, ends_at timestamptz);
 end

@@ -637,3 +637,68 @@ it('an event of another owner is not found', async () => {
   await db.calendar_events.put(event);
   await expectRefused(() => mutate(db, 'task.set_completed', { id: event.id, value: true }, ctx()), 'not_found');
 });
+
+describe('all-day items', () => {
+  // 27 Nov in UTC (the context's zone), as the dialog stores it: midnight to the next midnight.
+  const day = (extra: Record<string, unknown> = {}) => ({
+    id: uuid(),
+    title: 'Offsite',
+    starts_at: '2026-11-27T00:00:00.000Z',
+    ends_at: '2026-11-28T00:00:00.000Z',
+    is_task: false,
+    all_day: true,
+    ...extra,
+  });
+
+  it('stores all_day on create, update and detach, and on every occurrence of a series', async () => {
+    const event = day();
+    await mutate(db, 'event.create', event, pro);
+    expect(await db.calendar_events.get(event.id)).toMatchObject({ all_day: true });
+    await mutate(db, 'event.update', { id: event.id, all_day: false, ends_at: '2026-11-27T01:00:00.000Z' }, pro);
+    expect(await db.calendar_events.get(event.id)).toMatchObject({ all_day: false });
+    const plain = day({ all_day: undefined });
+    await mutate(db, 'event.create', plain, pro);
+    expect(await db.calendar_events.get(plain.id)).toMatchObject({ all_day: false });
+    const series = uuid();
+    const occurrences = [day(), day({ starts_at: '2026-12-04T00:00:00.000Z', ends_at: '2026-12-05T00:00:00.000Z' })];
+    const strip = ({ id, title, starts_at, ends_at }: ReturnType<typeof day>) => ({
+      id,
+      title,
+      description: null,
+      starts_at,
+      ends_at,
+    });
+    await mutate(
+      db,
+      'series.create',
+      {
+        series_id: series,
+        rule: 'weekly',
+        until: '2026-12-04T23:59:00.000Z',
+        occurrences: occurrences.map(strip),
+        all_day: true,
+      },
+      pro,
+    );
+    expect((await db.calendar_events.where('series_id').equals(series).toArray()).map((r) => r.all_day)).toEqual([
+      true,
+      true,
+    ]);
+    await mutate(db, 'occurrence.detach', { id: occurrences[0]!.id, all_day: false }, pro);
+    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({ all_day: false, series_id: null });
+  });
+
+  it('refuses an all-day item without a date, or an all-day event that does not end after its start', async () => {
+    await expectRefused(
+      () => mutate(db, 'event.create', day({ is_task: true, starts_at: null, ends_at: null }), pro),
+      'invalid',
+      'An all-day item needs a date.',
+    );
+    await expectRefused(
+      () => mutate(db, 'event.create', day({ ends_at: '2026-11-27T00:00:00.000Z' }), pro),
+      'invalid',
+      'The end cannot be before the start.',
+    );
+    await expectRefused(() => mutate(db, 'event.create', day({ all_day: 'yes' as never }), pro), 'invalid');
+  });
+});
