@@ -30,6 +30,10 @@ export const exportProfile = v.object({
   time_zone: text,
   /** Minutes before the start new events and tasks remind (null: none); absent in older files. */
   default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets)), null),
+  /** The paid plan's cycle, period end and cancellation (informative, like the tier); absent in older files. */
+  billing_cycle: v.optional(v.nullable(v.picklist(['monthly', 'yearly'])), null),
+  plan_period_end: v.optional(nullableText, null),
+  plan_cancel_at_period_end: v.optional(v.boolean(), false),
 });
 
 export const exportLink = v.object({

@@ -34,6 +34,9 @@ describe('buildWorkspaceExport', () => {
       subscription_tier: 'pro',
       time_zone: f.ZONE,
       default_reminder_minutes: null,
+      billing_cycle: null,
+      plan_period_end: null,
+      plan_cancel_at_period_end: false,
     });
   });
 
@@ -142,6 +145,9 @@ describe('buildWorkspaceExport', () => {
       subscription_tier: 'free',
       time_zone: f.ZONE,
       default_reminder_minutes: null,
+      billing_cycle: null,
+      plan_period_end: null,
+      plan_cancel_at_period_end: false,
     });
     expect(bare.directories).toEqual([]);
     empty.close();
