@@ -7,7 +7,7 @@ import { useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { planOffer, type PaidTier } from '../../domain/plan-catalog.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { RequestSyncSlot } from './sync-slot.ts';
+import { RequestSyncSlot } from './request-sync-slot.ts';
 
 export const CHECKOUT_PENDING = 'Payment received. Your plan is being updated.';
 export const CHECKOUT_CANCELLED = 'Checkout cancelled. You have not been charged.';

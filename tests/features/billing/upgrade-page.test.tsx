@@ -12,7 +12,7 @@ import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { CHECKOUT_CANCELLED, CHECKOUT_PENDING } from '../../../src/features/billing/checkout-return.tsx';
-import { RequestSyncSlot } from '../../../src/features/billing/sync-slot.ts';
+import { RequestSyncSlot } from '../../../src/features/billing/request-sync-slot.ts';
 import { CHECKOUT_OFFLINE, UpgradePage } from '../../../src/features/billing/upgrade-page.tsx';
 import { makeProfileRow } from '../profile/profile-row.ts';
 import { goOffline, goOnline, stubBilling, type StubbedBilling } from './billing-stubs.ts';
