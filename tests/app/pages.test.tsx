@@ -5,7 +5,7 @@
  * or the visitors' preloads disagree with it.
  */
 import '@testing-library/jest-dom/vitest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Linter } from 'eslint';
@@ -134,6 +134,20 @@ describe('the page table', () => {
   it("keeps the workspace's features out of a visitor's download, and the visitors' in it", () => {
     for (const [id, page] of pageList) {
       expect([id, signedInFeatures.includes(page.feature)]).toEqual([id, page.layout === 'workspace']);
+    }
+  });
+
+  it("gives each page's screen the table's title", () => {
+    // routes.tsx pairs each page with its screen: `id: screen(() => import('../features/x/y.tsx'), ...)`.
+    const source = readFileSync(join(import.meta.dirname, '../../src/app/routes.tsx'), 'utf8');
+    const files = new Map<string, string[]>();
+    for (const [, id, file] of source.matchAll(/^ {2}(\w+): screen\(\(\) => import\('\.\.\/(.+?)'\)/gm)) {
+      files.set(file!, [...(files.get(file!) ?? []), id!]);
+    }
+    expect([...files.values()].flat().sort()).toEqual(pageList.map(([id]) => id).sort());
+    for (const [file, ids] of files) {
+      const screenSource = readFileSync(join(import.meta.dirname, '../../src', file), 'utf8');
+      expect([file, ids.some((id) => screenSource.includes(`PAGES.${id}.title`))]).toEqual([file, true]);
     }
   });
 

@@ -8,6 +8,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import { planCard, tierOf, type Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
@@ -78,7 +79,7 @@ function SubscriptionCard({ tier, username, email }: { tier: Tier; username: str
 }
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  usePageTitle(PAGES.profile.title);
   const { db, mutate } = useUserDb();
   const profile = useProfile(db);
   const user = useCurrentUser((state) => state.user);
