@@ -13,7 +13,7 @@ const firstSegmentsOf = (...guards: Guard[]) =>
 /** Pages whose bare path gets the username appended once the user is known, by lower-cased name. */
 const canonical = new Map(
   pageList
-    .filter(([, page]) => 'appendUsername' in page && page.appendUsername)
+    .filter(([, page]) => page.appendUsername)
     .map(([, page]) => [firstSegment(page.paths[0]!), page.paths[0]!.slice(1)]),
 );
 /** Pages (and their sub-paths) that need a signed-in user. */

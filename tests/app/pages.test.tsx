@@ -112,7 +112,7 @@ describe('the page table', () => {
   it('completes the bare path of the pages that ask for it, and only theirs', () => {
     for (const [id, page] of pageList) {
       if (page.guard !== 'scoped-by-username') continue;
-      const completed = 'appendUsername' in page && page.appendUsername ? `${page.paths[0]}/ada` : null;
+      const completed = page.appendUsername ? `${page.paths[0]}/ada` : null;
       expect([id, redirectFor(page.paths[0]!.toLowerCase(), ada)]).toEqual([id, completed]);
     }
   });
