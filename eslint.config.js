@@ -78,7 +78,7 @@ export default tseslint.config(
     },
   },
   {
-    // The domain layer is pure: no storage and no UI (issue 11, point 8). A later block
+    // The domain layer is pure: no storage and no UI. A later block
     // replaces the rule's options, so the barrel pattern is repeated here.
     files: ['src/domain/**/*.{ts,tsx}'],
     rules: {

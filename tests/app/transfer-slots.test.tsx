@@ -38,7 +38,7 @@ afterEach(async () => {
 
 const value = () => userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' });
 
-describe("the import's entry points (issue 16)", () => {
+describe("the import's entry points", () => {
   it("Profile: 'Import and export' holds 'Import bookmarks' and the exports", async () => {
     render(
       <MemoryRouter>
