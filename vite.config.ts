@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { manifest } from './src/app/manifest.ts';
+import { signedInFeatures } from './src/domain/pages.ts';
 
 /**
  * How the app's modules are put in chunks (design 6: the JS each screen loads). Left to itself,
@@ -19,8 +20,11 @@ import { manifest } from './src/app/manifest.ts';
  *   user's profile, sign-in and sign-out).
  */
 const signedInEntry = /[\\/]src[\\/]app[\\/]signed-in-area\.tsx$/;
-/** Lazy screens rendered only inside the signed-in area (src/app/routes.tsx, the Workspace routes). */
-const signedInScreens = /[\\/]src[\\/]features[\\/](links|dashboard|calendar|profile|billing|polls|transfer)[\\/]/;
+/**
+ * Lazy screens rendered only inside the signed-in area: the feature folders of the workspace's pages
+ * and slots, from the page table (src/domain/pages.ts).
+ */
+const signedInScreens = new RegExp(`[\\\\/]src[\\\\/]features[\\\\/](${signedInFeatures.join('|')})[\\\\/]`);
 /** The bench build's hook (src/perf, dead code in other builds): no visitor's page loads it. */
 const benchHook = /[\\/]src[\\/]perf[\\/]/;
 const everyScreen = /[\\/]src[\\/](backend[\\/]config|ui[\\/]page-title|ui[\\/]cookie-consent)\.ts$/;

@@ -2,6 +2,7 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactElement, t
 import { matchRoutes, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '../backend/current-user-store.ts';
 import { rememberedUsername } from '../backend/remembered-username.ts';
+import { pageList, type Layout, type PageId } from '../domain/pages.ts';
 import { isProfileSegment } from '../features/profile/public-url.ts';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -58,9 +59,31 @@ function PublicPages(): ReactNode {
 PublicPages.preload = PublicLayout.preload;
 
 const signedIn = screen(() => import('./signed-in-area.tsx'), 'SignedInArea');
-const sharedDirectory = screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage');
-const publicProfile = screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage');
 const notFound = screen(() => import('./not-found-page.tsx'), 'NotFoundPage');
+
+/** Each page of the table (src/domain/pages.ts) with its screen: a page without one does not compile. */
+const screens: Record<PageId, ReactElement> = {
+  landing: screen(() => import('../features/marketing/landing-page.tsx'), 'LandingPage'),
+  features: screen(() => import('../features/marketing/features-page.tsx'), 'FeaturesPage'),
+  privacy: screen(() => import('../features/marketing/privacy-page.tsx'), 'PrivacyPage'),
+  gdpr: screen(() => import('../features/marketing/gdpr-page.tsx'), 'GdprPage'),
+  about: screen(() => import('../features/marketing/about-page.tsx'), 'AboutPage'),
+  contact: screen(() => import('../features/marketing/contact-page.tsx'), 'ContactPage'),
+  login: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  publicProfile: screen(() => import('../features/public/public-profile-page.tsx'), 'PublicProfilePage'),
+  sharedDirectory: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
+  directory: screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
+  dashboard: screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  links: screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
+  calendar: screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+  upcoming: screen(() => import('../features/calendar/upcoming-page.tsx'), 'UpcomingPage'),
+  voting: screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage'),
+  profile: screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+  upgrade: screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage'),
+  shareTarget: screen(() => import('../features/links/share-target/share-target-page.tsx'), 'ShareTargetPage'),
+};
+const sharedDirectory = screens.sharedDirectory;
+const publicProfile = screens.publicProfile;
 
 /**
  * /{username}: the public profile at the address the Profile screen shows (spec 2.11). The
@@ -87,12 +110,11 @@ function Workspace(): ReactNode {
 }
 Workspace.preload = () => preloadOf(signedIn)!.preload();
 
-/** A signed-in page reachable with and without the {username} segment. */
-function scoped(page: string, element: ReactNode): RouteObject[] {
-  return [
-    { path: `/${page}`, element },
-    { path: `/${page}/:username`, element },
-  ];
+/** The routes of the pages with `layout`, one per path. */
+function pageRoutes(layout: Layout): RouteObject[] {
+  return pageList
+    .filter(([, page]) => page.layout === layout)
+    .flatMap(([id, page]) => page.paths.map((path) => ({ path, element: screens[id] })));
 }
 
 export const routes: RouteObject[] = [
@@ -103,75 +125,10 @@ export const routes: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      {
-        element: <PublicPages />,
-        children: [
-          { path: '/', element: screen(() => import('../features/marketing/landing-page.tsx'), 'LandingPage') },
-          {
-            path: '/Features',
-            element: screen(() => import('../features/marketing/features-page.tsx'), 'FeaturesPage'),
-          },
-          { path: '/Privacy', element: screen(() => import('../features/marketing/privacy-page.tsx'), 'PrivacyPage') },
-          { path: '/GDPR', element: screen(() => import('../features/marketing/gdpr-page.tsx'), 'GdprPage') },
-          { path: '/About', element: screen(() => import('../features/marketing/about-page.tsx'), 'AboutPage') },
-          { path: '/Contact', element: screen(() => import('../features/marketing/contact-page.tsx'), 'ContactPage') },
-        ],
-      },
-      { path: '/Login', element: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-      { path: '/PublicProfile', element: publicProfile },
-      { path: '/PublicProfile/:username', element: publicProfile },
+      { element: <PublicPages />, children: pageRoutes('public') },
+      ...pageRoutes('none'),
       { path: '/:username', element: <UserPage /> },
-      {
-        path: '/share/dir/*',
-        element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
-      },
-      {
-        path: '/Links/dir/:dirId',
-        element: screen(() => import('../features/public/shared-directory-page.tsx'), 'SharedDirectoryPage'),
-      },
-      // '/Links/:username/dir/:dirId' is in the workspace group below: Workspace shows visitors the shared view.
-      {
-        element: <Workspace />,
-        children: [
-          {
-            path: '/Links/:username/dir/:dirId',
-            element: screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
-          },
-          ...scoped(
-            'Dashboard',
-            screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
-          ),
-          ...scoped(
-            'Links',
-            screen(() => import('../features/links/links-page.tsx'), 'LinksPage'),
-          ),
-          ...scoped(
-            'Calendar',
-            screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
-          ),
-          ...scoped(
-            'Upcoming',
-            screen(() => import('../features/calendar/upcoming-page.tsx'), 'UpcomingPage'),
-          ),
-          ...scoped(
-            'Profile',
-            screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
-          ),
-          ...scoped(
-            'Upgrade',
-            screen(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage'),
-          ),
-          ...scoped(
-            'Voting',
-            screen(() => import('../features/polls/voting-page.tsx'), 'VotingPage'),
-          ),
-          // The manifest's share_target: a page shared from another app opens Add Link prefilled.
-          {
-            path: '/share-target',
-            element: screen(() => import('../features/links/share-target/share-target-page.tsx'), 'ShareTargetPage'),
-          },
-        ],
-      },
+      { element: <Workspace />, children: pageRoutes('workspace') },
       { path: '*', element: notFound },
     ],
   },

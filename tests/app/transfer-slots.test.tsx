@@ -6,11 +6,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderImportButton, renderTransferSection } from '../../src/app/transfer-slots.tsx';
+import { fillImportBookmarks, fillTransfer } from '../../src/app/slots.tsx';
 import { useCurrentUser } from '../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { UserDbContext } from '../../src/data/user-db-context.ts';
-import { ImportBookmarksSlot } from '../../src/features/links/import-slot.ts';
+import { ImportBookmarksSlot } from '../../src/features/links/import-bookmarks-slot.ts';
 import { LinksPage } from '../../src/features/links/links-page.tsx';
 import { ProfilePage } from '../../src/features/profile/profile-page.tsx';
 import { TransferSlot } from '../../src/features/profile/transfer-slot.ts';
@@ -38,12 +38,12 @@ afterEach(async () => {
 
 const value = () => userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'free' });
 
-describe("the import's entry points (issue 16)", () => {
+describe("the import's entry points", () => {
   it("Profile: 'Import and export' holds 'Import bookmarks' and the exports", async () => {
     render(
       <MemoryRouter>
         <UserDbContext.Provider value={value()}>
-          <TransferSlot.Provider value={renderTransferSection}>
+          <TransferSlot.Provider value={fillTransfer}>
             <ProfilePage />
           </TransferSlot.Provider>
         </UserDbContext.Provider>
@@ -59,7 +59,7 @@ describe("the import's entry points (issue 16)", () => {
     render(
       <MemoryRouter>
         <UserDbContext.Provider value={value()}>
-          <ImportBookmarksSlot.Provider value={renderImportButton}>
+          <ImportBookmarksSlot.Provider value={fillImportBookmarks}>
             <LinksPage />
           </ImportBookmarksSlot.Provider>
         </UserDbContext.Provider>

@@ -43,6 +43,12 @@ describe('redirectFor', () => {
     expect(redirectFor('/Calendar/bob', { status: 'signed-in', username: null })).toBe('/');
   });
 
+  it('reads only the pages of the table, never names every object has', () => {
+    // /constructor is the public profile of a user named so, not a page to complete.
+    for (const path of ['/constructor', '/toString', '/__proto__']) expect(redirectFor(path, ada)).toBeNull();
+    expect(pagePath('constructor', 'ada')).toBe('/constructor');
+  });
+
   it('keeps shared directory views open to a signed-in user of another name', () => {
     expect(redirectFor('/Links/bob/dir/42', ada)).toBeNull();
     expect(isVisitorPath('/LINKS/bob/dir/42')).toBe(true);

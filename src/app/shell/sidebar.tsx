@@ -2,6 +2,7 @@ import { NavLink } from 'react-router-dom';
 import type { ComponentType, SVGProps } from 'react';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberedUsername } from '../../backend/remembered-username.ts';
+import { PAGES, pageList, type IconName } from '../../domain/pages.ts';
 import { displayHandle, displayName } from '../../domain/profile-display.ts';
 import { CalendarIcon, ClockIcon, HomeIcon, LinkIcon, LogoutIcon, UserIcon, VoteIcon } from '../../ui/icons.tsx';
 import { FailedMutationsPanel } from '../sync/failed-mutations-panel.tsx';
@@ -17,16 +18,22 @@ interface SidebarProps {
   showStatus?: boolean;
 }
 
-type Item = { label: string; page: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+const icons: Record<IconName, ComponentType<SVGProps<SVGSVGElement>>> = {
+  home: HomeIcon,
+  link: LinkIcon,
+  calendar: CalendarIcon,
+  clock: ClockIcon,
+  vote: VoteIcon,
+  user: UserIcon,
+};
 
-const workspace: Item[] = [
-  { label: 'Dashboard', page: 'Dashboard', icon: HomeIcon },
-  { label: 'My Links', page: 'Links', icon: LinkIcon },
-  { label: 'Calendar', page: 'Calendar', icon: CalendarIcon },
-  { label: 'Upcoming', page: 'Upcoming', icon: ClockIcon },
-  // Design 4.8: the voting board lives at /Voting/{username}.
-  { label: 'Voting', page: 'Voting', icon: VoteIcon },
-];
+/** The Workspace group: the pages of the table with a workspace entry, in its order. */
+const workspace = pageList.flatMap(([, page]) =>
+  page.sidebar?.group === 'workspace'
+    ? [{ label: page.sidebar.label, path: page.paths[0], icon: icons[page.sidebar.icon] }]
+    : [],
+);
+const ProfileIcon = icons[PAGES.profile.sidebar.icon];
 
 /** A navigation item; collapsed, its icon alone, centred (the label stays its accessible name). */
 const itemClassFor =
@@ -56,10 +63,10 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
           <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Workspace</h2>
         )}
         <ul className="flex flex-col gap-1">
-          {workspace.map(({ label, page, icon: Icon }) => (
-            <li key={page}>
+          {workspace.map(({ label, path, icon: Icon }) => (
+            <li key={path}>
               <NavLink
-                to={`/${page}${suffix}`}
+                to={`${path}${suffix}`}
                 className={itemClass}
                 onClick={onNavigate}
                 title={collapsed ? label : undefined}
@@ -82,13 +89,13 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
         {showStatus && !collapsed && <FailedMutationsPanel />}
         {showStatus && <SyncStatusBadge compact={collapsed} />}
         <NavLink
-          to={`/Profile${suffix}`}
+          to={`${PAGES.profile.paths[0]}${suffix}`}
           className={itemClass}
           onClick={onNavigate}
-          title={collapsed ? 'Profile' : undefined}
+          title={collapsed ? PAGES.profile.sidebar.label : undefined}
           aria-label={collapsed ? 'Your Profile' : undefined}
         >
-          <UserIcon />
+          <ProfileIcon />
           {!collapsed && (
             <span className="flex min-w-0 flex-col">
               <span className="truncate">{displayName(source)}</span>

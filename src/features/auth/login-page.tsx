@@ -13,6 +13,7 @@ import { returnPath } from '../../domain/route-rules.ts';
 import { sanitizeUsername } from '../../domain/username.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ConfirmationNotice } from './confirmation-notice.tsx';
 import { loginFieldErrors, type FieldErrors, type LoginMode } from './login-fields.ts';
 import { signUp } from './sign-up-flow.ts';
@@ -32,7 +33,7 @@ export function LoginPage() {
   // Where the visitor was going when they were asked to sign in (a page shared into the app).
   const next = returnPath(useLocation().search);
   const reload = useCurrentUser((state) => state.reload);
-  usePageTitle(mode === 'sign-in' ? 'Sign in' : 'Create account');
+  usePageTitle(mode === 'sign-in' ? PAGES.login.title : 'Create account');
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -13,7 +13,7 @@ import { checkoutStatus, type CheckoutStatus } from '../../backend/billing.ts';
 import { planOffer, type BillingCycle, type PaidTier } from '../../domain/plan-catalog.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { forgetCheckout, readCheckout } from './checkout-memory.ts';
-import { RequestSyncSlot } from './sync-slot.ts';
+import { RequestSyncSlot } from './request-sync-slot.ts';
 
 export const CHECKOUT_WAITING = 'Waiting for the payment to be confirmed…';
 export const CHECKOUT_CANCELLED = 'Checkout cancelled. You have not been charged.';

@@ -7,6 +7,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import type { BillingCycle } from '../../domain/plan-catalog.ts';
 import { planCard, type Tier } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { BillingCycleToggle } from './billing-cycle-toggle.tsx';
 import { rememberCheckout } from './checkout-memory.ts';
@@ -21,7 +22,7 @@ export const CHECKOUT_OFFLINE =
 
 /** Plans, prices and checkout (spec 2.12), at /Upgrade and /Upgrade/{username}. */
 export function UpgradePage() {
-  usePageTitle('Upgrade');
+  usePageTitle(PAGES.upgrade.title);
   const { db } = useUserDb();
   const user = useCurrentUser((state) => state.user);
   const { profile, tier } = useUserSettings(db, user);

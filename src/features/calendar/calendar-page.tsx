@@ -8,6 +8,7 @@ import { localDate, toLocalInput } from '../../domain/event-times.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { Card, EventList, TaskList } from './calendar-items.tsx';
@@ -31,7 +32,7 @@ function Counter({ label, value }: { label: string; value: number }) {
 
 /** 'My Calendar & Tasks' (spec 2.7): counters, today's events and tasks, past events, and a month or week grid. */
 export function CalendarPage() {
-  usePageTitle('My Calendar & Tasks');
+  usePageTitle(PAGES.calendar.title);
   const { now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
   const { db } = useUserDb();
   const read = useCalendarLists(db, now, timeZone);

@@ -2,6 +2,7 @@ import { useUpcoming } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { Card, EventList, TaskList } from './calendar-items.tsx';
 import { useCalendarScreen } from './use-calendar-screen.ts';
@@ -12,7 +13,7 @@ import { useCalendarScreen } from './use-calendar-screen.ts';
  * the two screens share the dialog and the rules.
  */
 export function UpcomingPage() {
-  usePageTitle('Upcoming');
+  usePageTitle(PAGES.upcoming.title);
   const { now, timeZone, dialogs, actions, toggle } = useCalendarScreen('upcoming');
   const { db } = useUserDb();
   const lists = useUpcoming(db, now, timeZone);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { Link } from 'react-router-dom';
 import { upgradeBannerUsages } from '../../domain/dashboard.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { QuickAccess } from './quick-access.tsx';
 import { StatsGrid } from './stats-grid.tsx';
@@ -89,7 +90,7 @@ const META = {
  * banner, Today's Focus and Quick Access; read from the local database, so offline it shows the same.
  */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageTitle(PAGES.dashboard.title);
   usePageMeta(META);
   const { fullName, username, tier, timeZone, now, loaded } = useDashboard();
   const [dismissed, dismiss] = useBannerDismissal();

@@ -9,7 +9,7 @@ import { UpsellDialog } from '../../ui/upsell-dialog.tsx';
 import { DirectoryCard } from './directory-card.tsx';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { directorySharing } from './directory-sharing.ts';
-import { ImportBookmarksSlot } from './import-slot.ts';
+import { ImportBookmarksSlot } from './import-bookmarks-slot.ts';
 import { directoryPath, matchesDirectory } from './link-filters.ts';
 import type { LinkStats } from '../../data/queries/links.ts';
 import { useMembersByDirectory } from './use-members-by-directory.ts';

@@ -21,7 +21,7 @@ import { linkMatcher } from './link-filters.ts';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
-import { ImportBookmarksSlot } from './import-slot.ts';
+import { ImportBookmarksSlot } from './import-bookmarks-slot.ts';
 import { TeamPollsSlot } from './team-polls-slot.ts';
 import { useOwnerLinkCount } from '../../data/queries/links.ts';
 

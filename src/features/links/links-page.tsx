@@ -7,6 +7,7 @@ import { directoryPermissions } from '../../domain/permissions.ts';
 import { tierOf } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { DirectoryGrid } from './directory-grid.tsx';
 import { DirectoryView } from './directory-view.tsx';
@@ -25,7 +26,7 @@ export function LinksPage() {
   const stats = useLinkStats(db, user?.id ?? '');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  usePageTitle('My Links');
+  usePageTitle(PAGES.links.title);
   // The dashboard's Quick Add 'Add Link': Add Link with a choice of directory (the share target's page).
   if (query.get('new') === 'link') return <Navigate to="/share-target" replace />;
   if (!user) return null;

@@ -1,7 +1,7 @@
 /**
  * The directory's Team Polls tab is the polls feature's (its cards, its dialog), but it shows
  * inside the links screen, and features never import each other: the app fills this slot
- * (src/app/links-screen.tsx). Without it the tab shows nothing but its heading.
+ * (src/app/slots.tsx). Without it the tab shows nothing but its heading.
  */
 import { createContext, type ReactNode } from 'react';
 import type { Tier } from '../../domain/plans.ts';

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { LegalPage } from './legal-page.tsx';
 import { TAGLINE } from './marketing-constants.ts';
 
 /** The about page at /About. */
 export function AboutPage() {
-  usePageTitle('About');
+  usePageTitle(PAGES.about.title);
 
   return (
     <LegalPage

@@ -1,10 +1,11 @@
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ContactForm } from './contact-form.tsx';
 import { SUPPORT_EMAIL } from './marketing-constants.ts';
 
 /** The contact page at /Contact (spec 2.14). */
 export function ContactPage() {
-  usePageTitle('Contact');
+  usePageTitle(PAGES.contact.title);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { PlanTable } from './plan-table.tsx';
 
 const sections = [
@@ -46,7 +47,7 @@ const sections = [
 
 /** The public features page at /Features (spec 2.1, 6 and 9). */
 export function FeaturesPage() {
-  usePageTitle('Features');
+  usePageTitle(PAGES.features.title);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">

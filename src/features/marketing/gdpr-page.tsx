@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { CookieSettingsButton } from './cookie-settings-button.tsx';
 import { LegalPage } from './legal-page.tsx';
 import { SUPPORT_EMAIL } from './marketing-constants.ts';
@@ -37,7 +38,7 @@ const rights = [
 
 /** The GDPR page at /GDPR. */
 export function GdprPage() {
-  usePageTitle('GDPR');
+  usePageTitle(PAGES.gdpr.title);
 
   return (
     <LegalPage

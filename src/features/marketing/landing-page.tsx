@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { HeroPreview } from './hero-preview.tsx';
 import { audiences, features, testimonials } from './landing-content.ts';
 import { TAGLINE } from './marketing-constants.ts';
@@ -13,7 +14,7 @@ const secondaryCta =
 
 /** The public landing page at / (spec 1). */
 export function LandingPage() {
-  usePageTitle(TAGLINE);
+  usePageTitle(PAGES.landing.title);
 
   return (
     <>

@@ -1,9 +1,11 @@
 /** Constants of the public site (spec 1, 2.14 and 9). */
+import { PAGES } from '../../domain/pages.ts';
 
 /** Where contact-form messages are mailed. */
 export const SUPPORT_EMAIL = 'support@linkboard.local';
 
-export const TAGLINE = 'organise, plan, decide';
+/** The product's tagline: the landing page's title. */
+export const TAGLINE = PAGES.landing.title;
 
 /** The date printed on the static legal pages (spec 2.1). */
 export const LEGAL_UPDATED = 'September 25, 2025';

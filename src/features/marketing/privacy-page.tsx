@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { CookieSettingsButton } from './cookie-settings-button.tsx';
 import { LegalPage } from './legal-page.tsx';
 import { SUPPORT_EMAIL } from './marketing-constants.ts';
@@ -39,7 +40,7 @@ const storageRows = [
 
 /** The privacy policy at /Privacy. */
 export function PrivacyPage() {
-  usePageTitle('Privacy');
+  usePageTitle(PAGES.privacy.title);
 
   return (
     <LegalPage

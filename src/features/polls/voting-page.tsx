@@ -8,6 +8,7 @@ import { messages } from '../../domain/sync-codes.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { AdSlot } from '../../ui/ad-slot.tsx';
 import { PollDialog } from './poll-dialog.tsx';
@@ -34,7 +35,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
  * poke topic, so another user's poll or vote shows at once (docs/sync-protocol.md, "Poke").
  */
 export function VotingPage() {
-  usePageTitle('Public Voting Board');
+  usePageTitle(PAGES.voting.title);
   const { db } = useUserDb();
   const { tier, timeZone, username, now } = usePollViewer();
   const board = usePollsWithVotes(db);

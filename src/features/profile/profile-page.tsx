@@ -4,6 +4,7 @@ import { useProfile } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { tierOf } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
@@ -23,7 +24,7 @@ export const PROFILE_SAVE_FAILED = 'Failed to save profile. Your username might 
 const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  usePageTitle(PAGES.profile.title);
   const { db, mutate } = useUserDb();
   const profile = useProfile(db);
   const user = useCurrentUser((state) => state.user);

@@ -4,27 +4,13 @@
  * paths (or of the server's) would open that page instead, so it falls back to
  * /PublicProfile/{username}.
  */
+import { pageSegments } from '../../domain/pages.ts';
 import { USERNAME_MAX, USERNAME_MIN } from '../../domain/username.ts';
 
 /** First path segments taken by the app's routes and the server, lower-cased. */
 export const RESERVED_SEGMENTS: readonly string[] = [
-  // routes of the app (src/app/routes.tsx; lower-case variants match the same routes)
-  'about',
-  'calendar',
-  'contact',
-  'dashboard',
-  'features',
-  'gdpr',
-  'links',
-  'login',
-  'privacy',
-  'profile',
-  'publicprofile',
-  'share',
-  'share-target',
-  'upcoming',
-  'upgrade',
-  'voting',
+  // the first segments of the app's pages (src/domain/pages.ts; lower-case variants match the same routes)
+  ...pageSegments,
   // the server: API prefixes, the mailbox, built files
   'api',
   'assets',

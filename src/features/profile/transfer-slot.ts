@@ -1,7 +1,7 @@
 /**
  * The Profile screen's 'Import and export' section holds the transfer feature's import button and
- * export actions (issue 16); features never import each other, so the app fills this slot
- * (src/app/transfer-slots.tsx). Without it the section is not shown.
+ * export actions; features never import each other, so the app fills this slot
+ * (src/app/slots.tsx). Without it the section is not shown.
  */
 import { createContext, type ReactNode } from 'react';
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { OfflineCopyNote, OfflinePage, useReloadWhenOnline } from './offline-state.tsx';
 import { loadPublicProfile, type ProfileResult } from './public-api.ts';
 import { ProfileCollectionCard } from './profile-collection-card.tsx';
@@ -40,7 +41,7 @@ export function PublicProfilePage() {
     : loaded?.username === username
       ? loaded.state
       : { kind: 'loading' };
-  usePageTitle(username ? `@${username}` : 'Public Profile');
+  usePageTitle(username ? `@${username}` : PAGES.publicProfile.title);
 
   useEffect(() => {
     if (!username) return;

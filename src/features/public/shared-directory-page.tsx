@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatCount } from '../../domain/number-format.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { DirectoryPasswordForm } from './directory-password-form.tsx';
 import { DirectoryUnavailable } from './directory-unavailable.tsx';
 import { gradientOf } from '../../ui/directory-colors.ts';
@@ -49,7 +50,7 @@ export function SharedDirectoryPage() {
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const view: View = loaded?.dirId === dirId ? loaded.view : { kind: 'loading' };
-  usePageTitle(view.kind === 'ok' ? view.directory.name : 'Shared directory');
+  usePageTitle(view.kind === 'ok' ? view.directory.name : PAGES.sharedDirectory.title);
 
   useEffect(() => {
     let live = true;

@@ -11,7 +11,7 @@ import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db
 import type { UserProfileRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
-import { RequestSyncSlot } from '../../../src/features/billing/sync-slot.ts';
+import { RequestSyncSlot } from '../../../src/features/billing/request-sync-slot.ts';
 import { UpgradePage } from '../../../src/features/billing/upgrade-page.tsx';
 import { makeProfileRow } from '../profile/profile-row.ts';
 import { goOnline, stubBilling, type StubbedBilling } from './billing-stubs.ts';

@@ -14,6 +14,7 @@ import { upgradePath } from '../../../ui/limit-notice.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { PAGES } from '../../../domain/pages.ts';
 import { ScreenHeader } from '../../../ui/screen-header.tsx';
 import { DirectoryDialog } from '../directory-dialog.tsx';
 import { LinkDialog } from '../link-dialog.tsx';
@@ -43,7 +44,7 @@ export function ShareTargetPage() {
   const stats = useLinkStats(db, user?.id ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  usePageTitle('Add Link');
+  usePageTitle(PAGES.shareTarget.title);
   if (!user) return null;
 
   const tier = tierOf(user.subscription_tier);

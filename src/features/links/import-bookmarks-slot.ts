@@ -1,7 +1,7 @@
 /**
- * 'Import bookmarks' in the empty states of My Links (issue 16). The import is the transfer
+ * 'Import bookmarks' in the empty states of My Links. The import is the transfer
  * feature's, and features never import each other: the app fills this slot
- * (src/app/transfer-slots.tsx). Without it the empty states show no import button.
+ * (src/app/slots.tsx). Without it the empty states show no import button.
  */
 import { createContext, type ReactNode } from 'react';
 
