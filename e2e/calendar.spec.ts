@@ -7,16 +7,21 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
+import { fillWhen } from './pages/event-dialog.ts';
 import { newUser } from './pages/login-page.ts';
 import { pushAs, setTier } from './support/admin.ts';
 import { toasts } from './pages/toasts.ts';
 import { controlledByServiceWorker, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 const ZONE = 'Europe/Berlin';
-test.use({ timezoneId: ZONE });
+test.use({ timezoneId: ZONE, locale: 'en-GB' });
 
 /** 'YYYY-MM-DD' of today + `days` in Berlin. */
 const day = (days: number) => Temporal.Now.plainDateISO(ZONE).add({ days }).toString();
+
+/** How the lists show today + `days` at a 24-hour 'HH:mm' in en-GB: '4 Dec, 09:00'. */
+const listed = (days: number, clock: string) =>
+  `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(new Date(`${day(days)}T12:00:00Z`))}, ${clock}`;
 
 interface Item {
   title: string;
@@ -30,7 +35,7 @@ async function addItem(page: Page, button: string, item: Item) {
   const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
   await dialog.getByLabel('Title').fill(item.title);
   if (item.task) await dialog.getByRole('switch', { name: 'This is a task' }).click();
-  if (item.start) await dialog.getByLabel(item.task ? 'Due date (optional)' : 'Start').fill(item.start);
+  if (item.start) await fillWhen(dialog, item.task ? 'Due' : 'Start', item.start);
   if (item.repeat) {
     await dialog.getByLabel('Rule').selectOption({ label: item.repeat.rule });
     await dialog.getByLabel('Repeat until').fill(item.repeat.until);
@@ -87,7 +92,7 @@ test('tasks and events, and a weekly series edited and deleted one occurrence an
   const future = page.getByRole('region', { name: 'Future Events' });
   await expect(future.getByText('Dentist')).toBeVisible();
   await expect(future.getByText('Team sync', { exact: true })).toHaveCount(4);
-  await expect(future.getByText(`${day(8)} 09:00`)).toBeVisible();
+  await expect(future.getByText(listed(8, '09:00'))).toBeVisible();
 
   // Only the second occurrence: it leaves the series.
   await itemAction(page, 'Team sync', 1, 'Edit');
@@ -179,7 +184,7 @@ test('a Free user sees the Pro notice instead of Repeat, and the month badge', a
   await expect(dialog.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(dialog.getByLabel('Rule')).toHaveCount(0);
   await dialog.getByLabel('Title').fill('Lunch');
-  await dialog.getByLabel('Start').fill(`${day(1)}T12:00`);
+  await fillWhen(dialog, 'Start', `${day(1)}T12:00`);
   await dialog.getByRole('button', { name: 'Add Event' }).click();
   await expect(page.getByText('1/10 events this month')).toBeVisible();
 });
@@ -262,5 +267,73 @@ test('a browser without Temporal loads the polyfill first and plans with it', as
   await page.goto(`/Upcoming/${user.username}`);
   const future = page.getByRole('region', { name: 'Future Events' });
   await expect(future.getByText('Standup', { exact: true })).toHaveCount(3);
-  await expect(future.getByText(`${day(3)} 09:00`)).toBeVisible();
+  await expect(future.getByText(listed(3, '09:00'))).toBeVisible();
+});
+
+test.describe('in a 12-hour locale', () => {
+  test.use({ locale: 'en-US' });
+
+  test("one date and time format everywhere, all-day items, 'Due: Today' in the grid, and the grid past midnight", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    // The page's clock runs from now as usual, until the test moves it to midnight.
+    await page.clock.install();
+    const user = newUser('calfmt');
+    await signUpAndSync(page, user);
+    await page.goto(`/Calendar/${user.username}`);
+    await expect(page.getByRole('heading', { name: 'My Calendar & Tasks' })).toBeVisible();
+
+    await addItem(page, 'Add Event or Task', { title: 'Buy milk', task: true });
+    await addItem(page, 'Add Event or Task', { title: 'Review', start: `${day(1)}T14:30` });
+    await page.getByRole('button', { name: 'Add Event or Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+    await dialog.getByLabel('Title').fill('Offsite');
+    await dialog.getByRole('checkbox', { name: 'All day' }).check();
+    await expect(dialog.getByLabel('Start time')).toHaveCount(0);
+    await dialog.getByLabel('Start date').fill(day(1));
+    await dialog.getByRole('button', { name: 'Add Event' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The dateless task reads 'Due: Today' in the grid's day list as on its card.
+    await expect(page.getByRole('region', { name: "Today's Tasks" }).getByText('Due: Today')).toBeVisible();
+    const grid = page.locator('section[aria-labelledby="calendar-grid-heading"]');
+    await expect(grid.getByRole('listitem').filter({ hasText: 'Buy milk' })).toContainText('Due: Today');
+
+    // Upcoming: the locale's dates and 12-hour times, 'All day' for the all-day event, no ISO dates.
+    const tomorrowNoon = Temporal.PlainDate.from(day(1)).toZonedDateTime({ timeZone: ZONE, plainTime: '12:00' });
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: ZONE }).format(
+      tomorrowNoon.epochMilliseconds,
+    );
+    await page.goto(`/Upcoming/${user.username}`);
+    const future = page.getByRole('region', { name: 'Future Events' });
+    await expect(future.getByRole('listitem').filter({ hasText: 'Review' })).toContainText(`${monthDay}, 2:30 PM`);
+    await expect(future.getByRole('listitem').filter({ hasText: 'Offsite' })).toContainText(`${monthDay}, All day`);
+    await expect(future).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    // The dialog's time field says the time as the lists do.
+    await itemAction(page, 'Review', 0, 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit Event' });
+    await expect(edit.getByLabel('Start time')).toHaveValue('2:30 PM');
+    await expect(edit.getByLabel('End time')).toHaveValue('3:30 PM');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Past midnight the grid's selected day is the new today (offline: the server's clock is real).
+    await page.goto(`/Calendar/${user.username}`);
+    await expect(grid.locator(`[role="gridcell"][aria-selected="true"] [data-day="${day(0)}"]`)).toBeVisible();
+    await context.setOffline(true);
+    const midnight = Temporal.PlainDate.from(day(1)).toZonedDateTime({ timeZone: ZONE }).epochMilliseconds;
+    await page.clock.pauseAt(midnight - 30_000);
+    await page.clock.runFor(60_000);
+    await expect(grid.locator(`[role="gridcell"][aria-selected="true"] [data-day="${day(1)}"]`)).toBeVisible();
+    const longDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: ZONE,
+    }).format(tomorrowNoon.epochMilliseconds);
+    await expect(grid.getByRole('heading', { level: 3, name: longDay })).toBeVisible();
+    await expect(grid.getByRole('listitem').filter({ hasText: 'Offsite' })).toContainText('All day');
+  });
 });

@@ -7,6 +7,7 @@
  * a new event starts with.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { fillWhen } from './pages/event-dialog.ts';
 import { Temporal } from 'temporal-polyfill';
 import { newUser } from './pages/login-page.ts';
 import { controlledByServiceWorker, signUpAndSync, syncStatus } from './support/workspace.ts';
@@ -61,7 +62,7 @@ test('an event made offline with a 5-minutes-before reminder shows one notificat
   await page.getByRole('button', { name: 'Add Event or Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
   await dialog.getByLabel('Title').fill('Standup');
-  await dialog.getByLabel('Start').fill(startInput);
+  await fillWhen(dialog, 'Start', startInput);
   await dialog.getByLabel('Reminder').selectOption({ label: '5 minutes before' });
   await expect(dialog.getByText(/Notifications are blocked/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add Event' }).click();

@@ -17,6 +17,14 @@ export function feedUrl(token: string): string {
   return `${backendUrl.replace(/\/$/, '')}/functions/v1/calendar-feed?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The same address as a webcal: link (same token), which the system hands to its calendar app to
+ * subscribe in one click (Apple Calendar, Outlook, Thunderbird; Google Calendar takes the https one).
+ */
+export function webcalUrl(address: string): string {
+  return address.replace(/^https?:\/\//i, 'webcal://');
+}
+
 /** The address this device made last, if the feed is still the one it made. */
 export function rememberedFeedUrl(userId: string): string | null {
   try {

@@ -19,6 +19,8 @@ const role = v.picklist(memberRoles);
 const priority = v.nullable(v.picklist(priorities));
 /** Minutes before the start that a reminder fires; null: none; absent: unchanged (or none when created). */
 const reminder = v.optional(v.nullable(v.picklist(reminderOffsets)));
+/** Whole days from the local midnight of starts_at (docs/architecture.md); absent: false, or unchanged. */
+const allDay = v.optional(v.boolean());
 
 const occurrence = v.object({
   id,
@@ -36,6 +38,8 @@ const series = {
   occurrences: v.array(occurrence),
   /** Every occurrence gets it, so each reminds like a single event. */
   reminder_minutes: reminder,
+  /** Whole-day occurrences (absent: false). */
+  all_day: allDay,
 };
 
 export const mutationArgSchemas = {
@@ -98,6 +102,7 @@ export const mutationArgSchemas = {
     is_task: v.boolean(),
     priority: v.optional(priority),
     reminder_minutes: reminder,
+    all_day: allDay,
   }),
   'event.update': v.object({
     id,
@@ -109,6 +114,7 @@ export const mutationArgSchemas = {
     is_task: v.optional(v.boolean()),
     priority: v.optional(priority),
     reminder_minutes: reminder,
+    all_day: allDay,
   }),
   'event.delete': v.object({ id }),
   'task.set_completed': v.object({ id, value: v.boolean() }),
@@ -122,6 +128,7 @@ export const mutationArgSchemas = {
     starts_at: v.optional(text),
     ends_at: v.optional(text),
     reminder_minutes: reminder,
+    all_day: allDay,
   }),
   'poll.create': v.object({
     id,

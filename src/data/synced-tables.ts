@@ -191,6 +191,8 @@ export const syncedTables = {
       recurrence_end_date: nullableText,
       /** Minutes before the start that a reminder fires; null: none (absent on rows of older apps). */
       reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
+      /** Whole days from the local midnight of starts_at (absent on rows of older apps: false). */
+      all_day: v.optional(v.boolean()),
     },
     visibleTo: { own: 'owner_id' },
     purge: 'never',
@@ -206,6 +208,7 @@ export const syncedTables = {
       options: v.array(v.object({ text: v.string(), votes: v.number() })),
       deadline: nullableText,
       directory_id: nullableText,
+      /** The creator's username (null without one), never an address; who created it is created_by_id. */
       created_by: nullableText,
       created_by_id: text,
       is_active: v.boolean(),

@@ -25,6 +25,8 @@ export interface CalendarItem {
   created_at: string;
   updated_at: string;
   series_id: string | null;
+  /** Whole days from the local midnight of starts_at (absent on older rows: false). */
+  all_day?: boolean;
 }
 
 export const TODAY_EVENTS_MAX = 10;
@@ -160,31 +162,10 @@ export function priorityOf(item: { priority?: string | null }): Priority {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
-/** Fixed English month names, so the text does not depend on the engine's locale data. */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-function clock(zoned: Temporal.ZonedDateTime): string {
-  return `${pad(zoned.hour)}:${pad(zoned.minute)}`;
-}
-
-/** 24h 'HH:mm' of an instant in timeZone; '' when the instant does not parse. */
+/** 24h 'HH:mm' of an instant in timeZone; '' when the instant does not parse (reminder texts). */
 export function timeOfDay(instant: string, timeZone: string): string {
   const zoned = zonedAt(instant, timeZone);
-  return zoned === null ? '' : clock(zoned);
-}
-
-/**
- * A task's 'Due:' text (spec 2.7, 4). A task made without a date is stored due at its creation
- * moment, so a due time within SAME_MOMENT_MS of created_at (or no date at all) reads 'Due: Today'
- * rather than a time the user never chose. Otherwise the time, with the day when it is not today.
- */
-export function dueText(task: CalendarItem, now: Date, timeZone: string): string {
-  const due = epochOf(readCalendarRecord(task).start);
-  const created = epochOf(task.created_at);
-  if (due === null || (created !== null && Math.abs(due - created) <= SAME_MOMENT_MS)) return 'Due: Today';
-  const zoned = zonedAtEpoch(due, timeZone);
-  if (isToday(due, dayAround(now, timeZone))) return `Due: ${clock(zoned)}`;
-  return `Due: ${zoned.day} ${MONTHS[zoned.month - 1]}, ${clock(zoned)}`;
+  return zoned === null ? '' : `${pad(zoned.hour)}:${pad(zoned.minute)}`;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;

@@ -123,18 +123,33 @@ export function localDate(instant: string | Date, timeZone: string): string {
   return zonedAt(instant, timeZone)?.toPlainDate().toString() ?? '';
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * An en-GB date formatter for these options, made once: building an Intl.DateTimeFormat costs far
- * more than using one, and the calendar formats every day of its grid on every refresh.
+ * An all-day item's stored instants (docs/architecture.md): starts_at is the start of its first
+ * day in the zone (local midnight, or the first moment after a transition that skips it) and
+ * ends_at the start of the day after its last. 'invalid' when a day is not a date.
  */
-export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', options);
-    formatters.set(key, formatter);
+export function allDayRange(
+  firstDay: string,
+  lastDay: string,
+  timeZone: string,
+): { starts_at: string; ends_at: string } | 'invalid' {
+  try {
+    const zone = safeTimeZone(timeZone);
+    const first = Temporal.PlainDate.from(firstDay, { overflow: 'reject' });
+    const last = Temporal.PlainDate.from(lastDay, { overflow: 'reject' });
+    const startOf = (day: Temporal.PlainDate) => new Date(day.toZonedDateTime(zone).epochMilliseconds).toISOString();
+    const end = Temporal.PlainDate.compare(last, first) < 0 ? first : last;
+    return { starts_at: startOf(first), ends_at: startOf(end.add({ days: 1 })) };
+  } catch {
+    return 'invalid';
   }
-  return formatter;
+}
+
+/** The last day ('YYYY-MM-DD', inclusive) of an all-day item ending at `endsAt` (exclusive) in the zone. */
+export function lastAllDay(startsAt: string, endsAt: string | null, timeZone: string): string {
+  const first = localDate(startsAt, timeZone);
+  const end = endsAt === null ? null : zonedAt(endsAt, timeZone);
+  if (end === null) return first;
+  const last = end.toPlainDate().subtract({ days: 1 }).toString();
+  return last > first ? last : first;
 }

@@ -37,6 +37,12 @@ export interface SeriesRequest {
   /** 'YYYY-MM-DD', inclusive, in timeZone. */
   until: string;
   timeZone: string;
+  /**
+   * Whole-day occurrences: each starts at its day's local midnight and ends at the midnight as
+   * many days later as the first one, so a day-long event stays one day on the night the clocks
+   * change (23 or 25 hours then), where a timed one keeps its exact length.
+   */
+  allDay?: boolean;
 }
 
 /** ISO instants in `toISOString` form. */
@@ -204,6 +210,7 @@ export function expandSeries(request: SeriesRequest): Expansion {
   const { start, lastDay, duration } = checked;
   const dates = localDates(request.rule, start.toPlainDate(), lastDay);
   if (dates.length > SERIES_MAX) return { ok: false, error: SERIES_TOO_LONG };
+  if (request.allDay) return { ok: true, occurrences: allDayOccurrences(dates, start, request.end) };
   const occurrences = wallClockInstants(dates, start.toPlainTime(), start.timeZoneId).map(
     (startsAt): OccurrenceTimes => ({
       starts_at: startsAt,
@@ -211,4 +218,20 @@ export function expandSeries(request: SeriesRequest): Expansion {
     }),
   );
   return { ok: true, occurrences };
+}
+
+/** Whole days: each date's start of day, ending the first occurrence's number of days later. */
+function allDayOccurrences(
+  dates: readonly Date[],
+  start: Temporal.ZonedDateTime,
+  end: string | null,
+): OccurrenceTimes[] {
+  const zone = start.timeZoneId;
+  const endDay = end === null ? null : zonedAt(end, zone)?.toPlainDate();
+  const days = endDay ? Math.max(1, start.toPlainDate().until(endDay, { largestUnit: 'days' }).days) : 1;
+  const midnight = (day: Temporal.PlainDate) => new Date(day.toZonedDateTime(zone).epochMilliseconds).toISOString();
+  return dates.map((date) => {
+    const day = plainDateOf(date);
+    return { starts_at: midnight(day), ends_at: midnight(day.add({ days })) };
+  });
 }

@@ -51,6 +51,7 @@ export const messages = {
   eventTitle: 'Title is required.',
   eventStart: 'Start is required for events.',
   eventRange: 'The end cannot be before the start.',
+  allDayDate: 'An all-day item needs a date.',
   eventPriority: 'Priority must be low, medium or high.',
   reminder: 'Choose a reminder from the list.',
   eventNotFound: 'Event not found.',

@@ -67,7 +67,7 @@ begin
 end
 $$;
 revoke all on function private.queue_invitation_mail(p_member uuid) from public, anon, authenticated, service_role;
-grant execute on function private.queue_invitation_mail(p_member uuid) to authenticated, service_role;
+grant execute on function private.queue_invitation_mail(p_member uuid) to service_role;
 
 -- A setting's value, or null (definer: no client role can read private.settings).
 create or replace function private.setting(p_key text) returns text
@@ -236,7 +236,7 @@ begin
 end
 $$;
 revoke all on function private.queue_event_mail(p_event uuid) from public, anon, authenticated, service_role;
-grant execute on function private.queue_event_mail(p_event uuid) to authenticated, service_role;
+grant execute on function private.queue_event_mail(p_event uuid) to service_role;
 
 -- Queues the 'Recurring Event Created' mail of a series the caller has just created (series.create,
 -- series.replace): one mail for the series, naming its first occurrence, rule, size and end date.
@@ -283,7 +283,7 @@ begin
 end
 $$;
 revoke all on function private.queue_series_mail(p_series uuid) from public, anon, authenticated, service_role;
-grant execute on function private.queue_series_mail(p_series uuid) to authenticated, service_role;
+grant execute on function private.queue_series_mail(p_series uuid) to service_role;
 
 -- Delivery of the queue (issue 14, point 5; design 4, decision 10). A sender claims due rows under
 -- a lease, hands each to the mail server, and records the outcome; the service role only (the
@@ -374,3 +374,56 @@ end
 $$;
 revoke all on function public.finish_outgoing_mail(p_id uuid, p_ok boolean, p_error text, p_permanent boolean, p_retry_base_seconds numeric, p_max_attempts integer, p_attempt integer) from public, anon, authenticated, service_role;
 grant execute on function public.finish_outgoing_mail(p_id uuid, p_ok boolean, p_error text, p_permanent boolean, p_retry_base_seconds numeric, p_max_attempts integer, p_attempt integer) to service_role;
+
+-- The mail that follows a new row is queued by these triggers, after the insert and in its
+-- savepoint: a refused mutation takes its mail back, and a replay (answered without applying)
+-- inserts nothing and queues nothing. Triggers rather than calls from the apply functions, which
+-- run as the caller: a trigger needs no execute right of the caller, so no client role can run
+-- the queue functions themselves and queue mail outside a mutation. Definer, so the queue
+-- functions run as their owner; each still queues only for the caller's own rows (auth.uid()).
+
+-- The invitation of a new member ('invitation', on directory_members), or 'Event Created' of a new
+-- single event ('event', on calendar_events; not a task, not an occurrence of a series).
+create or replace function private.queue_row_mail() returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+begin
+  case tg_argv[0]
+    when 'invitation' then perform private.queue_invitation_mail(new.id);
+    when 'event' then perform private.queue_event_mail(new.id);
+  end case;
+  return null;
+end
+$$;
+revoke all on function private.queue_row_mail() from public, anon, authenticated, service_role;
+grant execute on function private.queue_row_mail() to service_role;
+
+-- 'Recurring Event Created' once per series a statement inserted (series.create and
+-- series.replace insert a whole series in one statement).
+create or replace function private.calendar_series_mail() returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_series uuid;
+begin
+  for v_series in select distinct a.series_id from added a where a.series_id is not null and not a.is_task loop
+    perform private.queue_series_mail(v_series);
+  end loop;
+  return null;
+end
+$$;
+revoke all on function private.calendar_series_mail() from public, anon, authenticated, service_role;
+grant execute on function private.calendar_series_mail() to service_role;
+
+create or replace trigger t40_mail after insert on public.directory_members
+  for each row execute function private.queue_row_mail('invitation');
+
+create or replace trigger t40_mail after insert on public.calendar_events
+  for each row when (new.series_id is null and not new.is_task)
+  execute function private.queue_row_mail('event');
+
+create or replace trigger t41_series_mail after insert on public.calendar_events
+  referencing new table as added
+  for each statement execute function private.calendar_series_mail();

@@ -24,14 +24,15 @@ $$;
 revoke all on function public.month_start_for(p_user uuid) from public, anon, authenticated, service_role;
 grant execute on function public.month_start_for(p_user uuid) to service_role;
 
-create or replace function public.my_tier() returns text
+-- The caller's plan. No policy or client calls it; kept for the service role.
+create or replace function private.my_tier() returns text
 language sql stable security definer
 set search_path = ''
 as $$
   select public.tier_of(auth.uid())
 $$;
-revoke all on function public.my_tier() from public, anon, authenticated, service_role;
-grant execute on function public.my_tier() to authenticated, service_role;
+revoke all on function private.my_tier() from public, anon, authenticated, service_role;
+grant execute on function private.my_tier() to service_role;
 
 -- The one path that changes a tier: it marks the transaction so the guard trigger below lets the
 -- change through. Only definer functions that no client role may execute call it (the billing

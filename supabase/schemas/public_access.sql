@@ -19,10 +19,10 @@ begin
     raise exception 'A directory id is required.' using errcode = '22023', hint = 'invalid';
   end if;
   select * into dir from public.link_directories d where d.id = p_directory_id and d.deleted_at is null;
-  if not found or (not dir.is_public and not public.can_view_directory(dir.id)) then
+  if not found or (not dir.is_public and not private.can_view_directory(dir.id)) then
     raise exception 'This directory is not available' using errcode = 'PT404', hint = 'not_found';
   end if;
-  if dir.has_password and not public.can_view_directory(dir.id) then
+  if dir.has_password and not private.can_view_directory(dir.id) then
     if p_password is null then
       raise exception 'This directory is password protected.' using errcode = '42501', hint = 'password_required';
     end if;
@@ -95,7 +95,9 @@ $$;
 revoke all on function public.get_public_profile(p_username text) from public, anon, authenticated, service_role;
 grant execute on function public.get_public_profile(p_username text) to anon, authenticated, service_role;
 
-create or replace function public.set_directory_password(p_directory_id uuid, p_password text) returns void
+-- Sets or clears the password of a directory the caller owns. Not an RPC: directory.create and
+-- directory.update (sync_apply_directory, run as the caller) call it, so `authenticated` executes it.
+create or replace function private.set_directory_password(p_directory_id uuid, p_password text) returns void
 language plpgsql volatile security definer
 set search_path = ''
 as $$
@@ -130,5 +132,5 @@ begin
   update public.link_directories set is_public = true, has_password = true where id = p_directory_id;
 end
 $$;
-revoke all on function public.set_directory_password(p_directory_id uuid, p_password text) from public, anon, authenticated, service_role;
-grant execute on function public.set_directory_password(p_directory_id uuid, p_password text) to authenticated, service_role;
+revoke all on function private.set_directory_password(p_directory_id uuid, p_password text) from public, anon, authenticated, service_role;
+grant execute on function private.set_directory_password(p_directory_id uuid, p_password text) to authenticated, service_role;

@@ -58,7 +58,8 @@ begin
 end
 $$;
 revoke all on function private.text_limits() from public, anon, authenticated, service_role;
-grant execute on function private.text_limits() to authenticated, service_role;
+-- A trigger function: a trigger runs it without an execute right, so no client role has one.
+grant execute on function private.text_limits() to service_role;
 
 create or replace function public.calendar_events_rules() returns trigger
 language plpgsql security definer
@@ -80,6 +81,13 @@ begin
           or new.recurrence_rule is distinct from old.recurrence_rule)
      and tier = 'free' then
     raise exception 'Recurring events are a Pro feature.' using errcode = 'P0001', hint = 'limit_reached';
+  end if;
+  -- An all-day item is whole days (docs/architecture.md): it has a date, and an event ends after it starts.
+  if new.all_day and new.starts_at is null then
+    raise exception 'An all-day item needs a date.' using errcode = '22023', hint = 'invalid';
+  end if;
+  if new.all_day and not new.is_task and (new.ends_at is null or new.ends_at <= new.starts_at) then
+    raise exception 'The end cannot be before the start.' using errcode = '22023', hint = 'invalid';
   end if;
   if tg_op = 'UPDATE' and new.series_id is not null and new.is_task is distinct from old.is_task then
     raise exception 'An event in a recurring series cannot become a task.' using errcode = '22023', hint = 'invalid';
@@ -315,6 +323,23 @@ $$;
 revoke all on function public.user_profiles_rules() from public, anon, authenticated, service_role;
 grant execute on function public.user_profiles_rules() to service_role;
 
+-- A username change reaches the polls the user created: their created_by shows the username
+-- (voting_posts_rules sets it), and writing them again gives them a new txid, so every device
+-- that holds one pulls the new name. Definer: other users' devices hold the polls, and the
+-- poll's own rules run for the update as for any other.
+create or replace function private.user_profiles_poll_creator() returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+begin
+  update public.voting_posts v set created_by = new.username
+  where v.created_by_id = new.id and v.created_by is distinct from new.username;
+  return null;
+end
+$$;
+revoke all on function private.user_profiles_poll_creator() from public, anon, authenticated, service_role;
+grant execute on function private.user_profiles_poll_creator() to service_role;
+
 -- Counts the vote: one UPDATE under the poll's row lock; a concurrent vote re-reads the
 -- latest options before applying its own increment, so none is lost.
 create or replace function public.user_votes_count() returns trigger
@@ -407,7 +432,7 @@ declare
   option jsonb;
   cleaned jsonb := '[]'::jsonb;
   dir record;
-  creator_email text;
+  creator_name text;
 begin
   new.title := btrim(new.title);
   new.description := nullif(new.description, '');
@@ -429,6 +454,18 @@ begin
   end loop;
   new.options := cleaned;
 
+  if tg_op = 'INSERT' then
+    new.created_by_id := coalesce(auth.uid(), new.created_by_id);
+  end if;
+  -- The creator as every reader of the poll sees them: the username (null without one), never the
+  -- address (a public poll reaches every signed-in user). A username change writes the creator's
+  -- polls again (user_profiles_poll_creator), so this follows it.
+  select p.username into creator_name from public.user_profiles p where p.id = new.created_by_id;
+  if not found and tg_op = 'INSERT' then
+    raise exception 'Not authenticated' using errcode = '28000', hint = 'forbidden';
+  end if;
+  new.created_by := creator_name;
+
   if tg_op = 'UPDATE' then
     new.quota_month := old.quota_month;
     if old.deleted_at is null or new.deleted_at is not null then
@@ -436,12 +473,6 @@ begin
     end if;
     -- Un-deleting: the plan and the quota are checked as for a new poll.
   else
-    new.created_by_id := coalesce(auth.uid(), new.created_by_id);
-    select p.email into creator_email from public.user_profiles p where p.id = new.created_by_id;
-    if not found then
-      raise exception 'Not authenticated' using errcode = '28000', hint = 'forbidden';
-    end if;
-    new.created_by := creator_email;
     new.quota_month := private.quota_month(new.created_by_id, new.created_at);
     if new.deadline is not null and new.deadline <= now() then
       raise exception 'The deadline cannot be earlier than now.' using errcode = '22023', hint = 'invalid';
@@ -546,6 +577,10 @@ create or replace trigger t10_row_meta before insert or update on public.user_pr
 
 create or replace trigger t20_rules before insert or update on public.user_profiles
   for each row execute function public.user_profiles_rules();
+
+create or replace trigger t30_poll_creator after update of username on public.user_profiles
+  for each row when (old.username is distinct from new.username)
+  execute function private.user_profiles_poll_creator();
 
 create or replace trigger t10_row_meta before insert or update on public.user_votes
   for each row execute function public.row_meta('*');

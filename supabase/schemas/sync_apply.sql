@@ -42,7 +42,7 @@ begin
               private.sync_text(p_args, 'color'), coalesce(v_public, false), auth.uid());
       -- A password needs a public directory: is_public false (or absent, so private) ignores it.
       if coalesce(v_public, false) and coalesce(v_password, '') <> '' then
-        perform public.set_directory_password(v_id, v_password);
+        perform private.set_directory_password(v_id, v_password);
       end if;
     when 'directory.update' then
       update public.link_directories d set
@@ -57,7 +57,7 @@ begin
       end if;
       -- is_public false clears the password (the rule trigger does it); null or '' clears it too.
       if p_args ? 'password' and v_public is distinct from false then
-        perform public.set_directory_password(v_id, v_password);
+        perform private.set_directory_password(v_id, v_password);
       end if;
     when 'directory.delete' then
       update public.link_directories d set deleted_at = now() where d.id = v_id and d.deleted_at is null;
@@ -80,13 +80,13 @@ begin
   case p_name
     when 'event.create' then
       insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, priority, owner_id,
-                                          reminder_minutes)
+                                          reminder_minutes, all_day)
       values (v_id, private.sync_text(p_args, 'title'), private.sync_text(p_args, 'description'),
               private.sync_time(p_args, 'starts_at'), private.sync_time(p_args, 'ends_at'),
               case when p_args ? 'is_task' then private.sync_bool(p_args, 'is_task') else false end,
-              private.sync_text(p_args, 'priority'), auth.uid(), private.sync_reminder(p_args, 'reminder_minutes'));
-      -- Same savepoint as the insert: a refusal takes the mail back, a replay never gets here.
-      perform private.queue_event_mail(v_id);
+              private.sync_text(p_args, 'priority'), auth.uid(), private.sync_reminder(p_args, 'reminder_minutes'),
+              case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else false end);
+      -- Its mail is queued by the insert's trigger (mail.sql), in this savepoint.
       return;
     when 'event.update', 'occurrence.detach' then
       update public.calendar_events e set
@@ -104,6 +104,7 @@ begin
                         else e.priority end,
         reminder_minutes = case when p_args ? 'reminder_minutes' then private.sync_reminder(p_args, 'reminder_minutes')
                                 else e.reminder_minutes end,
+        all_day = case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else e.all_day end,
         series_id = case when p_name = 'occurrence.detach' then null else e.series_id end,
         recurrence_rule = case when p_name = 'occurrence.detach' then 'none' else e.recurrence_rule end,
         recurrence_end_date = case when p_name = 'occurrence.detach' then null else e.recurrence_end_date end
@@ -177,8 +178,7 @@ begin
       insert into public.directory_members (id, directory_id, user_email, role)
       values (v_id, private.sync_uuid(p_args, 'directory_id'), private.sync_text(p_args, 'user_email'),
               coalesce(private.sync_text(p_args, 'role'), 'viewer'));
-      -- Same savepoint as the insert: a refusal later in this mutation takes the mail back too.
-      perform private.queue_invitation_mail(v_id);
+      -- Its mail is queued by the insert's trigger (mail.sql), in this savepoint.
       return;
     when 'member.set_role' then
       update public.directory_members m set role = private.sync_text(p_args, 'role')
@@ -265,7 +265,6 @@ begin
   case p_name
     when 'series.create' then
       perform private.sync_insert_series(p_args);
-      perform private.queue_series_mail(private.sync_uuid(p_args, 'series_id'));
     when 'series.replace' then
       -- One mutation, one savepoint: the old set goes and the new set comes, or neither.
       v_old := private.sync_uuid(p_args, 'old_series_id');
@@ -273,9 +272,8 @@ begin
         raise exception 'Not found.' using errcode = 'P0002';
       end if;
       update public.calendar_events e set deleted_at = now() where e.series_id = v_old and e.deleted_at is null;
+      -- The replacement is a new series: its insert's trigger queues its own mail (mail.sql).
       perform private.sync_insert_series(p_args);
-      -- The replacement is a new series: it gets its own mail, in the same savepoint.
-      perform private.queue_series_mail(private.sync_uuid(p_args, 'series_id'));
     when 'series.delete' then
       v_old := private.sync_uuid(p_args, 'series_id');
       update public.calendar_events e set deleted_at = now() where e.series_id = v_old and e.deleted_at is null;
@@ -297,8 +295,8 @@ set search_path = ''
 as $$
 begin
   if exists (select 1 from public.link_directories d where d.id = p_directory and d.deleted_at is null)
-     and not (case when p_owner_only then public.is_directory_owner(p_directory)
-                   else public.can_edit_directory(p_directory) end) then
+     and not (case when p_owner_only then private.is_directory_owner(p_directory)
+                   else private.can_edit_directory(p_directory) end) then
     raise exception 'You do not have permission to change this.' using errcode = '42501';
   end if;
 end
@@ -307,7 +305,8 @@ revoke all on function private.sync_insert_allowed(p_directory uuid, p_owner_onl
 grant execute on function private.sync_insert_allowed(p_directory uuid, p_owner_only boolean) to authenticated, service_role;
 
 -- Inserts one series' occurrences: 1..1,000 objects {id, title, description?, starts_at?, ends_at?},
--- each with the series id, rule, end date and reminder (every occurrence reminds like a single event).
+-- each with the series id, rule, end date, reminder (every occurrence reminds like a single event) and
+-- all_day (whole days: each occurrence from its local midnight to a later one).
 create or replace function private.sync_insert_series(p_args jsonb) returns void
 language plpgsql
 set search_path = ''
@@ -319,6 +318,7 @@ declare
   v_is_task boolean := case when coalesce(jsonb_typeof(p_args -> 'is_task'), 'null') = 'null' then false
                             else private.sync_bool(p_args, 'is_task') end;
   v_reminder integer := private.sync_reminder(p_args, 'reminder_minutes');
+  v_all_day boolean := case when p_args ? 'all_day' then private.sync_bool(p_args, 'all_day') else false end;
   v_count int;
 begin
   if jsonb_typeof(p_args -> 'occurrences') is distinct from 'array' then
@@ -340,9 +340,9 @@ begin
     raise exception 'Every occurrence needs an id, and text fields.' using errcode = '22023';
   end if;
   insert into public.calendar_events (id, title, description, starts_at, ends_at, is_task, owner_id,
-                                      series_id, recurrence_rule, recurrence_end_date, reminder_minutes)
+                                      series_id, recurrence_rule, recurrence_end_date, reminder_minutes, all_day)
   select o.id, o.title, o.description, o.starts_at, o.ends_at, v_is_task, auth.uid(), v_series, v_rule, v_until,
-         v_reminder
+         v_reminder, v_all_day
   from jsonb_to_recordset(p_args -> 'occurrences')
          as o(id uuid, title text, description text, starts_at timestamptz, ends_at timestamptz);
 end

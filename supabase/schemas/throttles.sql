@@ -1,5 +1,9 @@
 -- Throttles: attempts per bucket and subject, kept in PostgreSQL.
 --
+-- Only security definer functions call them (the RPCs and the mail queue), so no client role
+-- executes any: a client that could record attempts could lock visitors out of a password
+-- directory or use up another user's allowance.
+--
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
 
@@ -16,7 +20,7 @@ as $$
     'unknown')
 $$;
 revoke all on function private.client_address() from public, anon, authenticated, service_role;
-grant execute on function private.client_address() to authenticated, service_role;
+grant execute on function private.client_address() to service_role;
 
 -- Checks the limit, raising 429 when it is reached, and records the attempt otherwise.
 create or replace function private.throttle(p_bucket text, p_subject text, p_max integer, p_window interval,
@@ -35,7 +39,7 @@ begin
 end
 $$;
 revoke all on function private.throttle(p_bucket text, p_subject text, p_max integer, p_window interval, p_message text) from public, anon, authenticated, service_role;
-grant execute on function private.throttle(p_bucket text, p_subject text, p_max integer, p_window interval, p_message text) to authenticated, service_role;
+grant execute on function private.throttle(p_bucket text, p_subject text, p_max integer, p_window interval, p_message text) to service_role;
 
 -- Checks every limit, in order, and records an attempt against each once all of them allow it.
 -- p_limits: [{bucket, subject, max, seconds}].
@@ -114,7 +118,7 @@ begin
 end
 $$;
 revoke all on function private.throttle_raise(p_wait integer, p_message text) from public, anon, authenticated, service_role;
-grant execute on function private.throttle_raise(p_wait integer, p_message text) to authenticated, service_role;
+grant execute on function private.throttle_raise(p_wait integer, p_message text) to service_role;
 
 create or replace function private.throttle_record(p_bucket text, p_subject text) returns void
 language plpgsql volatile security definer
@@ -128,7 +132,7 @@ begin
 end
 $$;
 revoke all on function private.throttle_record(p_bucket text, p_subject text) from public, anon, authenticated, service_role;
-grant execute on function private.throttle_record(p_bucket text, p_subject text) to authenticated, service_role;
+grant execute on function private.throttle_record(p_bucket text, p_subject text) to service_role;
 
 -- Seconds until one more attempt is allowed under (p_max attempts per p_window), 0 when it is
 -- allowed now. Does not record anything.
@@ -149,4 +153,4 @@ as $$
   ), 0)
 $$;
 revoke all on function private.throttle_wait(p_bucket text, p_subject text, p_max integer, p_window interval) from public, anon, authenticated, service_role;
-grant execute on function private.throttle_wait(p_bucket text, p_subject text, p_max integer, p_window interval) to authenticated, service_role;
+grant execute on function private.throttle_wait(p_bucket text, p_subject text, p_max integer, p_window interval) to service_role;

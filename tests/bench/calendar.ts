@@ -72,7 +72,8 @@ async function selectDay(page: Page, day: string): Promise<void> {
 async function saveSeries(page: Page, title: string, dates: SeriesDates): Promise<number> {
   const dialog = await addDialog(page);
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Start').fill(`${dates.day}T09:00`);
+  await dialog.getByLabel('Start date', { exact: true }).fill(dates.day);
+  await dialog.getByLabel('Start time', { exact: true }).fill('09:00');
   await dialog.getByLabel('Rule').selectOption({ label: 'Daily' });
   await dialog.getByLabel('Repeat until').fill(dates.until);
   await probeStart(page, 'series', { event: 'click', check: 'agendaTitle', args: [title] });

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
-import type { DirectoryRow, EventRow, LinkRow, MemberRow, PollRow } from '../../src/data/rows.ts';
+import type { DirectoryRow, EventRow, LinkRow, MemberRow, PollRow, UserProfileRow } from '../../src/data/rows.ts';
 import type { Tier } from '../../src/domain/plans.ts';
 
 export const ME = '00000000-0000-4000-8000-000000000001';
@@ -89,6 +89,22 @@ export function makeEvent(overrides: Partial<EventRow> = {}): EventRow {
   };
 }
 
+/** The user's own profile row as a pull stores it. */
+export function makeProfile(overrides: Partial<UserProfileRow> = {}): UserProfileRow {
+  return {
+    id: ME,
+    email: 'me@example.com',
+    full_name: '',
+    username: 'me',
+    bio: '',
+    subscription_tier: 'free',
+    time_zone: 'UTC',
+    created_at: '2026-03-01T09:00:00+00:00',
+    updated_at: '2026-03-01T09:00:00+00:00',
+    ...overrides,
+  };
+}
+
 export function makePoll(overrides: Partial<PollRow> = {}): PollRow {
   return {
     id: uuid(),
@@ -100,7 +116,7 @@ export function makePoll(overrides: Partial<PollRow> = {}): PollRow {
     ],
     deadline: null,
     directory_id: null,
-    created_by: 'other@example.com',
+    created_by: 'other',
     created_by_id: OTHER,
     is_active: true,
     ...stamps,

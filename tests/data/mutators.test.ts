@@ -15,6 +15,7 @@ import {
   makeLink,
   makeMember,
   makePoll,
+  makeProfile,
   snapshot,
   uuid,
 } from './helpers.ts';
@@ -495,17 +496,7 @@ describe('reminders', () => {
   });
 
   it("sets and clears the profile's default reminder", async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await mutate(db, 'profile.update', { default_reminder_minutes: 15 }, ctx());
     expect(await db.user_profiles.get(ME)).toMatchObject({ default_reminder_minutes: 15, username: 'me' });
     await mutate(db, 'profile.update', { default_reminder_minutes: null }, ctx());
@@ -546,10 +537,18 @@ describe('polls', () => {
         { text: 'a', votes: 0 },
         { text: 'b', votes: 0 },
       ],
-      created_by: 'me@example.com',
+      // No profile on this device yet: no username to show, and never the address.
+      created_by: null,
       created_by_id: ME,
       directory_id: null,
     });
+  });
+
+  it('records the creator as the username, as the server does, never the address', async () => {
+    await db.user_profiles.put(makeProfile());
+    const id = uuid();
+    await mutate(db, 'poll.create', { id, title: 'P', options: ['a', 'b'] }, ctx());
+    expect(await db.voting_posts.get(id)).toMatchObject({ created_by: 'me', created_by_id: ME });
   });
 
   it('team polls in a directory are Team only', async () => {
@@ -621,17 +620,7 @@ describe('polls', () => {
 
 describe('profile', () => {
   it('validates username and time zone, and updates the own profile', async () => {
-    await db.user_profiles.put({
-      id: ME,
-      email: 'me@example.com',
-      full_name: '',
-      username: 'me',
-      bio: '',
-      subscription_tier: 'free',
-      time_zone: 'UTC',
-      created_at: '',
-      updated_at: '',
-    });
+    await db.user_profiles.put(makeProfile());
     await expectRefused(
       () => mutate(db, 'profile.update', { username: 'ab' }, ctx()),
       'invalid',
@@ -647,4 +636,69 @@ it('an event of another owner is not found', async () => {
   const event = makeEvent({ owner_id: OTHER });
   await db.calendar_events.put(event);
   await expectRefused(() => mutate(db, 'task.set_completed', { id: event.id, value: true }, ctx()), 'not_found');
+});
+
+describe('all-day items', () => {
+  // 27 Nov in UTC (the context's zone), as the dialog stores it: midnight to the next midnight.
+  const day = (extra: Record<string, unknown> = {}) => ({
+    id: uuid(),
+    title: 'Offsite',
+    starts_at: '2026-11-27T00:00:00.000Z',
+    ends_at: '2026-11-28T00:00:00.000Z',
+    is_task: false,
+    all_day: true,
+    ...extra,
+  });
+
+  it('stores all_day on create, update and detach, and on every occurrence of a series', async () => {
+    const event = day();
+    await mutate(db, 'event.create', event, pro);
+    expect(await db.calendar_events.get(event.id)).toMatchObject({ all_day: true });
+    await mutate(db, 'event.update', { id: event.id, all_day: false, ends_at: '2026-11-27T01:00:00.000Z' }, pro);
+    expect(await db.calendar_events.get(event.id)).toMatchObject({ all_day: false });
+    const plain = day({ all_day: undefined });
+    await mutate(db, 'event.create', plain, pro);
+    expect(await db.calendar_events.get(plain.id)).toMatchObject({ all_day: false });
+    const series = uuid();
+    const occurrences = [day(), day({ starts_at: '2026-12-04T00:00:00.000Z', ends_at: '2026-12-05T00:00:00.000Z' })];
+    const strip = ({ id, title, starts_at, ends_at }: ReturnType<typeof day>) => ({
+      id,
+      title,
+      description: null,
+      starts_at,
+      ends_at,
+    });
+    await mutate(
+      db,
+      'series.create',
+      {
+        series_id: series,
+        rule: 'weekly',
+        until: '2026-12-04T23:59:00.000Z',
+        occurrences: occurrences.map(strip),
+        all_day: true,
+      },
+      pro,
+    );
+    expect((await db.calendar_events.where('series_id').equals(series).toArray()).map((r) => r.all_day)).toEqual([
+      true,
+      true,
+    ]);
+    await mutate(db, 'occurrence.detach', { id: occurrences[0]!.id, all_day: false }, pro);
+    expect(await db.calendar_events.get(occurrences[0]!.id)).toMatchObject({ all_day: false, series_id: null });
+  });
+
+  it('refuses an all-day item without a date, or an all-day event that does not end after its start', async () => {
+    await expectRefused(
+      () => mutate(db, 'event.create', day({ is_task: true, starts_at: null, ends_at: null }), pro),
+      'invalid',
+      'An all-day item needs a date.',
+    );
+    await expectRefused(
+      () => mutate(db, 'event.create', day({ ends_at: '2026-11-27T00:00:00.000Z' }), pro),
+      'invalid',
+      'The end cannot be before the start.',
+    );
+    await expectRefused(() => mutate(db, 'event.create', day({ all_day: 'yes' as never }), pro), 'invalid');
+  });
 });

@@ -28,7 +28,7 @@ describe.each(dbKinds)('directory passwords (%s)', (kind) => {
   afterAll(() => db.close());
 
   const setPassword = (dir: string, password: string | null, actor: Actor = owner) =>
-    as(db, actor, (sql) => sql.query('select public.set_directory_password($1, $2)', [dir, password]));
+    as(db, actor, (sql) => sql.query('select private.set_directory_password($1, $2)', [dir, password]));
 
   const lockedDirectory = async (password = 'open sesame') => {
     const dir = await insertRow<Row>(db, 'link_directories', { name: `Locked ${n++}`, owner_id: owner.id });

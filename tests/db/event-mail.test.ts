@@ -274,20 +274,22 @@ describe.each(dbKinds)('event mail queued by the server (%s)', (kind) => {
     expect(messages[0]!.body).toContain('"In the mailbox"');
   });
 
-  it("keeps the mail helpers closed to anon, and queues nothing for someone else's event or series", async () => {
+  it('keeps the mail helpers closed to every client role: only a mutation queues mail', async () => {
     const owner = await user();
     const stranger = await user();
     const created = event('Private');
     const recurring = mutation('series.create', series(2, '2026-11-23T08:00:00Z', '2026-12-01T00:00:00Z'));
     await push(db, owner, created, recurring);
-    for (const fn of ['queue_event_mail', 'queue_series_mail']) {
-      const denied = await sqlError(as(db, anonymous, (sql) => sql.query(`select private.${fn}($1)`, [uuid()])));
-      expect(denied.code).toBe('42501');
+    // Not even the owner may queue the mail of their own event again, outside the mutation.
+    for (const actor of [anonymous, stranger, owner]) {
+      for (const [fn, id] of [
+        ['queue_event_mail', created.args.id],
+        ['queue_series_mail', recurring.args.series_id],
+      ] as const) {
+        const denied = await sqlError(as(db, actor, (sql) => sql.query(`select private.${fn}($1)`, [id])));
+        expect(denied.code, `${fn} as ${'id' in actor ? actor.id : 'anon'}`).toBe('42501');
+      }
     }
-    await as(db, stranger, async (sql) => {
-      await sql.query('select private.queue_event_mail($1)', [created.args.id]);
-      await sql.query('select private.queue_series_mail($1)', [recurring.args.series_id]);
-    });
     expect(await mailsTo(owner)).toHaveLength(2);
     expect(await mailsTo(stranger)).toEqual([]);
     for (const fn of ['calendar_mail_to(uuid)', 'calendar_mail_time(uuid, timestamptz, boolean)']) {

@@ -140,6 +140,16 @@ describe.each(dbKinds)('the invitation mail is queued by the server (%s)', (kind
   });
 
   it('keeps the settings and the mail helper closed to client roles', async () => {
+    // The owner may not send an invitation's mail again outside member.invite (its insert's trigger).
+    const to = `again-${stamp}@example.com`;
+    const member = invite(to);
+    expect((await push(owner, member))[0]?.status).toBe('applied');
+    for (const actor of [owner, stranger, { role: 'anon' } as Actor]) {
+      await expect(
+        as(db, actor, (sql) => sql.query('select private.queue_invitation_mail($1)', [member.args.id])),
+      ).rejects.toMatchObject({ code: '42501' });
+    }
+    expect(await mailsTo(to)).toHaveLength(1);
     for (const actor of [owner, { role: 'anon' } as Actor]) {
       await expect(as(db, actor, (sql) => sql.query('select * from private.settings'))).rejects.toMatchObject({
         code: '42501',

@@ -5,12 +5,10 @@
  * after a temporary failure, failed for good after a permanent one or the last attempt; a finished
  * row is never reopened; only the service role may do any of it.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../supabase/local/db.ts';
-import { listMigrations, migrate } from '../../supabase/local/migrate.ts';
+import type { Db } from '../../supabase/local/db.ts';
+import { migrate } from '../../supabase/local/migrate.ts';
+import { withDbBefore } from '../support/db-before.ts';
 import { anonymous, as, createUser, dbKinds, freshDb, outcome, sqlError, type Actor } from '../support/db.ts';
 
 interface Claimed {
@@ -289,14 +287,7 @@ describe.each(dbKinds)('outgoing mail delivery (%s)', (kind) => {
 
 describe('the delivery migration', () => {
   it('marks mail queued before it as sent, so turning on a provider does not send old mail', async () => {
-    const files = listMigrations();
-    const at = files.findIndex((file) => file.name === 'outgoing_mail_delivery');
-    expect(at).toBeGreaterThan(0);
-    const dir = mkdtempSync(join(tmpdir(), 'linkboard-mail-migration-'));
-    const db = await openPglite();
-    try {
-      for (const file of files.slice(0, at)) copyFileSync(file.path, join(dir, `${file.version}_${file.name}.sql`));
-      await migrate(db, dir);
+    await withDbBefore('outgoing_mail_delivery', async (db) => {
       await db.query(
         `insert into public.outgoing_mail (to_address, subject, body, created_at)
          values ('old@example.com', 'Confirm', 'An old link', now() - interval '3 days')`,
@@ -313,9 +304,6 @@ describe('the delivery migration', () => {
         `select status from public.outgoing_mail where to_address = 'new@example.com'`,
       );
       expect(fresh).toEqual([{ status: 'queued' }]);
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -9,7 +9,8 @@ import type { Db } from '../../supabase/local/db.ts';
 import type { DirectoryAction } from '../../src/domain/permissions.ts';
 import type { Tier } from '../../src/domain/plans.ts';
 import { createUser, dbKinds, freshDb, insertRow } from '../support/db.ts';
-import { makeDirectory, mutation, push, uuid } from '../sync-server/sync.ts';
+import { changesOf, makeDirectory, mutation, pullAll, push, uuid } from '../sync-server/sync.ts';
+import { othersAddresses } from '../support/addresses.ts';
 import { permissionCases, type PermissionCase } from '../domain/permission-cases.ts';
 
 interface Fixture {
@@ -100,5 +101,10 @@ describe.each(dbKinds)('permission cases through sync_push (%s)', (kind) => {
     const answer = result!.status === 'applied' ? 'allowed' : result!.code === 'not_found' ? 'forbidden' : result!.code;
     if (result!.code === 'not_found') expect(c.role, 'only a user with no role is told not_found').toBeNull();
     expect(answer).toBe(c.answer);
+    // Whatever the case did, the actor's pull carries no other user's address but the
+    // directory's invitation addresses (docs/product.md, "Who sees what").
+    const actor = actorOf(c, at);
+    const { pages } = await pullAll(db, actor);
+    expect(othersAddresses(actor.email, changesOf(pages))).toEqual([]);
   });
 });

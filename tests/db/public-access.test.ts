@@ -23,7 +23,7 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
       await insertRow(db, 'saved_links', { directory_id: publicDir.id, url: `https://p${i}.example`, title: `P${i}` });
     }
     await insertRow(db, 'saved_links', { directory_id: lockedDir.id, url: 'https://secret.example', title: 'S' });
-    await as(db, owner, (sql) => sql.query("select public.set_directory_password($1, 'hunter2')", [lockedDir.id]));
+    await as(db, owner, (sql) => sql.query("select private.set_directory_password($1, 'hunter2')", [lockedDir.id]));
   });
   afterAll(() => db.close());
 
@@ -83,7 +83,7 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
     const free = await createUser(db);
     const dir = await insertRow<Row>(db, 'link_directories', { name: 'F', owner_id: free.id, is_public: true });
     const set = (actor: Actor, id: string) =>
-      sqlError(as(db, actor, (sql) => sql.query("select public.set_directory_password($1, 'pw')", [id])));
+      sqlError(as(db, actor, (sql) => sql.query("select private.set_directory_password($1, 'pw')", [id])));
     expect(await set(free, dir.id)).toEqual({
       code: 'P0001',
       message: 'Upgrade to Pro to protect directories with a password.',
@@ -95,7 +95,7 @@ describe.each(dbKinds)('public directories and profiles (%s)', (kind) => {
 
   it('turning public off clears the password', async () => {
     const dir = await insertRow<Row>(db, 'link_directories', { name: 'Tmp', owner_id: owner.id });
-    await as(db, owner, (sql) => sql.query("select public.set_directory_password($1, 'pw')", [dir.id]));
+    await as(db, owner, (sql) => sql.query("select private.set_directory_password($1, 'pw')", [dir.id]));
     await as(db, owner, (sql) =>
       sql.query('update public.link_directories set is_public = false where id = $1', [dir.id]),
     );

@@ -37,6 +37,10 @@ describe.each(dbKinds)('RLS on polls and votes (%s)', (kind) => {
   });
   afterAll(() => db.close());
 
+  const usernameOf = async (id: string) =>
+    (await db.query<{ username: string }>('select username from public.user_profiles where id = $1', [id])).rows[0]!
+      .username;
+
   describe('voting_posts', () => {
     it('select: public polls to every signed-in user, team polls to the directory people', async () => {
       const select = 'select id from public.voting_posts where id = $1';
@@ -92,14 +96,36 @@ describe.each(dbKinds)('RLS on polls and votes (%s)', (kind) => {
         );
         return rows[0];
       });
+      // created_by is the creator's username (readers see it), never their address.
       expect(row).toEqual({
-        created_by: viewer.email,
+        created_by: await usernameOf(viewer.id),
         created_by_id: viewer.id,
         options: [
           { text: 'A', votes: 0 },
           { text: 'B', votes: 0 },
         ],
       });
+    });
+
+    it("created_by: every persona that sees a poll reads the creator's username, never an address", async () => {
+      const read = 'select created_by, created_by_id from public.voting_posts where id = any ($1::uuid[])';
+      const seen: Record<string, unknown> = {};
+      for (const [name, actor] of Object.entries(actors)) {
+        seen[name] = await as(
+          db,
+          actor,
+          async (sql) => (await sql.query(read, [[publicPoll.id, teamPoll.id]])).rows,
+        ).catch((error: { code?: string }) => `error ${error.code}`);
+      }
+      const creator = { created_by: await usernameOf(owner.id), created_by_id: owner.id };
+      expect(seen).toEqual({
+        anonymous: [],
+        stranger: [creator],
+        viewer: [creator, creator],
+        teamViewer: [creator, creator],
+        owner: [creator, creator],
+      });
+      expect(JSON.stringify(seen)).not.toContain('@');
     });
 
     it('update and delete: creator only', async () => {

@@ -1,14 +1,25 @@
 /**
- * Issue 10, point 6: only the intended RPCs answer. Every function in `public` that `anon` or
- * `authenticated` may execute is one of the allow-list (tests/local/fuzz-rpcs.ts); the sync
- * internals live in schema private, which PostgREST does not expose; over HTTP an internal
- * answers 404 (or 401/403), never 200.
+ * Only the intended RPCs answer. Every function in `public` that `anon` or `authenticated` may
+ * execute is one of the API's allow-list (tests/local/fuzz-rpcs.ts); every function in `private`
+ * they may execute is one of tests/db/private-executables.ts, for its reason. Schema private is
+ * not exposed (supabase/config.toml), so over HTTP an internal or a policy helper answers 404 (or
+ * 401/403), never 200.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { createUser, dbKinds, freshDb } from '../support/db.ts';
 import { startTestStack, type TestStack } from '../local/stack.ts';
-import { ALLOWED_RPCS, SYNC_INTERNALS, anonCaller, rpc, signIn, type Caller } from '../local/fuzz-rpcs.ts';
+import {
+  ALLOWED_RPCS,
+  HIDDEN_HELPERS,
+  SYNC_INTERNALS,
+  anonCaller,
+  rpc,
+  signIn,
+  type Caller,
+} from '../local/fuzz-rpcs.ts';
+import { PRIVATE_EXECUTABLES } from './private-executables.ts';
 
 interface Executable {
   name: string;
@@ -17,18 +28,36 @@ interface Executable {
   authenticated: boolean;
 }
 
-async function executableInPublic(db: Db): Promise<Executable[]> {
-  const { rows } = await db.query<Executable>(
+interface PrivateExecutableRow extends Executable {
+  definer: boolean;
+}
+
+async function executableIn(db: Db, schema: 'public' | 'private'): Promise<PrivateExecutableRow[]> {
+  const { rows } = await db.query<PrivateExecutableRow>(
     `select p.proname::text as name, pg_get_function_identity_arguments(p.oid) as args,
             has_function_privilege('anon', p.oid, 'execute') as anon,
-            has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+            has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+            p.prosecdef as definer
      from pg_proc p
-     where p.pronamespace = 'public'::regnamespace
+     where p.pronamespace = $1::regnamespace
        and (has_function_privilege('anon', p.oid, 'execute')
             or has_function_privilege('authenticated', p.oid, 'execute'))
      order by 1, 2`,
+    [schema],
   );
   return rows;
+}
+
+const executableInPublic = (db: Db) => executableIn(db, 'public');
+
+/** The private functions each row-level security policy names. */
+async function namedByPolicies(db: Db): Promise<Set<string>> {
+  const { rows } = await db.query<{ expr: string }>(
+    `select coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr from pg_policies where schemaname = 'public'`,
+  );
+  const names = new Set<string>();
+  for (const { expr } of rows) for (const match of expr.matchAll(/private\.(\w+)\(/g)) names.add(match[1]!);
+  return names;
 }
 
 describe.each(dbKinds)('the RPC surface (%s)', (kind) => {
@@ -52,6 +81,47 @@ describe.each(dbKinds)('the RPC surface (%s)', (kind) => {
       ['sync_pull', false, true],
       ['sync_push', false, true],
     ]);
+  });
+
+  it('lets client roles execute in private only the allow-listed functions, each for its reason', async () => {
+    const executable = await executableIn(db, 'private');
+    expect(executable.filter((fn) => fn.anon).map((fn) => fn.name)).toEqual([]);
+    // Both ways: nothing beyond the list, and no entry that lost its need (a stale entry would
+    // let a grant come back unnoticed).
+    expect(executable.map((fn) => fn.name).sort()).toEqual(Object.keys(PRIVATE_EXECUTABLES).sort());
+    const policies = await namedByPolicies(db);
+    const wrong: string[] = [];
+    for (const fn of executable) {
+      const entry = PRIVATE_EXECUTABLES[fn.name]!;
+      if (entry.kind === 'caller' && fn.definer) wrong.push(`${fn.name} is security definer`);
+      if (entry.kind !== 'caller' && !fn.definer) wrong.push(`${fn.name} is not security definer`);
+      if (entry.kind === 'policy' && !policies.has(fn.name)) wrong.push(`${fn.name}: no policy names it`);
+      if (entry.kind !== 'policy' && policies.has(fn.name)) wrong.push(`${fn.name}: a policy names it`);
+    }
+    // Every helper a policy names is executable: else the policy would fail for the caller.
+    for (const name of policies) if (PRIVATE_EXECUTABLES[name]?.kind !== 'policy') wrong.push(`${name}: not listed`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the policy helpers out of public, and the throttles and the mail queue from clients', async () => {
+    const moved = Object.keys(HIDDEN_HELPERS);
+    const { rows } = await db.query<{ schema: string; name: string }>(
+      `select p.pronamespace::regnamespace::text as schema, p.proname::text as name from pg_proc p
+       where p.proname = any ($1::text[]) and p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+       order by 2`,
+      [moved],
+    );
+    expect(rows.map((row) => `${row.schema}.${row.name}`)).toEqual([...moved].sort().map((name) => `private.${name}`));
+    for (const name of ['throttle', 'throttle_record', 'throttle_wait', 'queue_event_mail', 'queue_series_mail']) {
+      expect(PRIVATE_EXECUTABLES[name], name).toBeUndefined();
+    }
+    expect(PRIVATE_EXECUTABLES.queue_invitation_mail).toBeUndefined();
+  });
+
+  it('serves only schemas public and graphql_public over the API', () => {
+    const toml = readFileSync('supabase/config.toml', 'utf8');
+    const api = /\[api\][^[]*?\nschemas\s*=\s*(\[[^\]]*\])/.exec(toml);
+    expect(api?.[1] && (JSON.parse(api[1]) as string[])).toEqual(['public', 'graphql_public']);
   });
 
   it('keeps no sync internal in public', async () => {
@@ -109,6 +179,27 @@ describe.each(dbKinds)('RPC over HTTP (%s)', (kind) => {
     }
     expect(answers).toEqual([]);
     const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.sync_mutations');
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('answers a policy helper, a throttle or the mail queue with 404 (or 401/403), never 200', async () => {
+    const answers: string[] = [];
+    for (const caller of [anonCaller, user]) {
+      for (const [fn, args] of Object.entries(HIDDEN_HELPERS)) {
+        for (const headers of [{}, { 'Content-Profile': 'private' }, { 'Accept-Profile': 'private' }] as Record<
+          string,
+          string
+        >[]) {
+          const { status } = await rpc(stack, caller, fn, JSON.stringify(args), headers);
+          if (![401, 403, 404, 406].includes(status)) answers.push(`${caller.name} ${fn}: ${status}`);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+    const { rows } = await stack.db.query<{ n: number }>(
+      `select (select count(*) from private.throttle_attempts where bucket = 'directory_password')::int
+            + (select count(*) from public.outgoing_mail)::int as n`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
-import { anonymous, as, createUser, dbKinds, freshDb, sqlError, type Actor } from '../support/db.ts';
+import { anonymous, as, createUser, dbKinds, freshDb, insertRow, sqlError, type Actor } from '../support/db.ts';
 
 const serverTables = ['directory_secrets', 'contact_messages', 'outgoing_mail', 'billing_customers'];
 const syncedTables = [
@@ -82,7 +82,7 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
   it('lets no client role execute a trigger function or an internal helper', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.prorettype = 'trigger'::regtype
+       where n.nspname in ('public', 'private') and p.prorettype = 'trigger'::regtype
          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`,
     );
     expect(rows).toEqual([]);
@@ -97,32 +97,59 @@ describe.each(dbKinds)('database security (%s)', (kind) => {
     }
   });
 
-  it('lets authenticated execute the RLS helpers and the signed-in RPCs', async () => {
+  it('lets authenticated execute the policy helpers in private and the signed-in RPCs in public', async () => {
     const fns = [
-      'is_directory_owner(uuid)',
-      'is_directory_member(uuid)',
-      'can_view_directory(uuid)',
-      'can_edit_directory(uuid)',
-      'viewable_directory_ids()',
-      'can_see_post(uuid)',
-      'my_tier()',
-      'claim_username(text)',
-      'update_my_profile(text, text, text, text)',
-      'set_directory_password(uuid, text)',
+      'private.is_directory_owner(uuid)',
+      'private.can_view_directory(uuid)',
+      'private.can_edit_directory(uuid)',
+      'private.viewable_directory_ids()',
+      'private.can_see_post(uuid)',
+      'private.confirmed_email()',
+      'private.set_directory_password(uuid, text)',
+      'public.claim_username(text)',
+      'public.update_my_profile(text, text, text, text)',
     ];
     for (const fn of fns) {
       const { rows } = await db.query<{ ok: boolean }>(
         `select has_function_privilege('authenticated', $1, 'execute') as ok`,
-        [`public.${fn}`],
+        [fn],
       );
       expect(rows[0]?.ok, fn).toBe(true);
     }
   });
 
+  it('refuses the throttles, the mail queue and the helpers no policy needs to a signed-in user', async () => {
+    const event = await insertRow<{ id: string }>(db, 'calendar_events', {
+      owner_id: user.id,
+      title: 'Mine',
+      starts_at: '2026-12-31T22:59:00+00:00',
+      ends_at: '2026-12-31T23:59:00+00:00',
+    });
+    const calls = [
+      `select private.throttle_record('directory_password', '${event.id} 192.0.2.1')`,
+      `select private.throttle('directory_password_all', '${event.id}', 1, interval '1 hour')`,
+      `select private.throttle_wait('invite_mail', '${user.id}', 50, interval '1 hour')`,
+      `select private.queue_event_mail('${event.id}')`,
+      `select private.queue_series_mail('${event.id}')`,
+      `select private.queue_invitation_mail('${event.id}')`,
+      `select private.is_directory_member('${event.id}')`,
+      'select private.my_tier()',
+      'select private.client_address()',
+    ];
+    for (const call of calls) {
+      const error = await sqlError(as(db, user, (sql) => sql.query(call)));
+      expect(error.code, call).toBe('42501');
+    }
+    const { rows } = await db.query<{ n: number }>(
+      `select (select count(*) from private.throttle_attempts)::int + (select count(*) from public.outgoing_mail)::int as n`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('pins search_path on every SECURITY DEFINER function', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.prosecdef
+       where n.nspname in ('public', 'private') and p.prosecdef
          and not coalesce(p.proconfig @> array['search_path=""'], false)`,
     );
     expect(rows).toEqual([]);

@@ -53,8 +53,8 @@ describe.each(dbKinds)('set_subscription_tier (%s)', (kind) => {
     }
     const seen = await as(
       db,
-      user,
-      async (sql) => (await sql.query<{ t: string }>('select public.my_tier() as t')).rows,
+      { ...user, role: 'service_role' },
+      async (sql) => (await sql.query<{ t: string }>('select private.my_tier() as t')).rows,
     );
     expect(seen[0]?.t).toBe('pro');
   });

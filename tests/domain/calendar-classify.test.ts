@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   classifyCalendar,
-  dueText,
   externalUrl,
   itemsByDay,
   monthGrid,
@@ -14,6 +13,7 @@ import {
   weekDays,
   type CalendarItem,
 } from '../../src/domain/calendar-classify.ts';
+import { dueText } from '../../src/domain/calendar-texts.ts';
 
 // The user is in Auckland (UTC+13 in November); the process runs in Los Angeles. At `now` it is
 // 24 Nov, 10:00 in Auckland but still 23 Nov in UTC and in Los Angeles, so a rule that took
@@ -215,7 +215,8 @@ describe('dueText (spec 2.7, 4)', () => {
     // 23 Nov 10:59 UTC is today in UTC but 23 Nov 23:59 in Auckland: yesterday there.
     expect(dueText(task('2026-11-23T10:59:00.000Z'), now, zone)).toBe('Due: 23 Nov, 23:59');
     expect(dueText(task('2026-11-23T10:59:00.000Z'), now, 'UTC')).toBe('Due: 10:59');
-    expect(dueText(task('2026-09-05T02:05:00.000Z'), now, zone)).toBe('Due: 5 Sep, 14:05');
+    // en-GB abbreviates September 'Sep' or 'Sept', by the ICU version.
+    expect(dueText(task('2026-09-05T02:05:00.000Z'), now, zone)).toMatch(/^Due: 5 Sept?, 14:05$/);
     expect(dueText(task(tomorrowMidnight), now, zone)).toBe('Due: 25 Nov, 00:00');
   });
 });

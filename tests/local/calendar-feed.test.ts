@@ -15,9 +15,11 @@ beforeAll(async () => {
   user = await signUpConfirmed(stack.fetch, stack.db, { base: URL_BASE, prefix: 'feed', tier: 'pro' });
   await stack.db.query(`update public.user_profiles set time_zone = 'Europe/Berlin' where id = $1`, [user.id]);
   await stack.db.query(
-    `insert into public.calendar_events (id, title, description, starts_at, ends_at, owner_id, is_task, priority)
-     values (gen_random_uuid(), 'Standup; daily, with team', 'Room 4', '2026-03-02T08:00:00Z', '2026-03-02T08:15:00Z', $1, false, null),
-            (gen_random_uuid(), 'File taxes', null, '2026-04-30T10:00:00Z', null, $1, true, 'high')`,
+    `insert into public.calendar_events (id, title, description, starts_at, ends_at, owner_id, is_task, priority,
+                                         reminder_minutes, all_day)
+     values (gen_random_uuid(), 'Standup; daily, with team', 'Room 4', '2026-03-02T08:00:00Z', '2026-03-02T08:15:00Z', $1, false, null, 15, false),
+            (gen_random_uuid(), 'File taxes', null, '2026-04-30T10:00:00Z', null, $1, true, 'high', null, false),
+            (gen_random_uuid(), 'Conference', null, '2026-05-06T22:00:00Z', '2026-05-08T22:00:00Z', $1, false, null, 1440, true)`,
     [user.id],
   );
 });
@@ -42,13 +44,22 @@ describe('calendar feed', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('private, max-age=300');
-    const calendar = new ICAL.Component(ICAL.parse(await response.text()));
-    const [event] = calendar.getAllSubcomponents('vevent');
+    const body = await response.text();
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    const [event, conference] = calendar.getAllSubcomponents('vevent');
     expect(event?.getFirstPropertyValue('summary')).toBe('Standup; daily, with team');
     expect(event?.getFirstPropertyValue('description')).toBe('Room 4');
     expect((event?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(
       '2026-03-02T08:00:00.000Z',
     );
+    // The reminder goes with it, as calendar apps show it.
+    const alarm = event?.getFirstSubcomponent('valarm');
+    expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect(String(alarm?.getFirstPropertyValue('trigger'))).toBe('-PT15M');
+    // An all-day event is dates in the user's zone (Berlin): 7 and 8 May.
+    expect(conference?.getFirstPropertyValue('summary')).toBe('Conference');
+    expect(body).toContain('DTSTART;VALUE=DATE:20260507\r\nDTEND;VALUE=DATE:20260509\r\n');
+    expect(String(conference?.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger'))).toBe('-P1D');
     const [task] = calendar.getAllSubcomponents('vtodo');
     expect(task?.getFirstPropertyValue('summary')).toBe('File taxes');
     expect(task?.getFirstPropertyValue('priority')).toBe(1);

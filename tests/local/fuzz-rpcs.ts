@@ -1,5 +1,5 @@
 /**
- * The RPC surface a client is meant to reach (issue 10, points 5 and 6), shared by
+ * The RPC surface a client is meant to reach, shared by
  * tests/db/rpc-surface.test.ts, which holds the database to it, and tests/local/fuzz.test.ts,
  * which calls every entry with malformed arguments; and the HTTP helpers both use.
  */
@@ -23,10 +23,6 @@ export const CLIENT_RPCS: Record<string, AllowedRpc> = {
   submit_contact_message: { anon: true, why: 'src/features/marketing: the contact form' },
   get_public_directory: { anon: true, why: 'src/features/public; supabase/functions/public-directory' },
   get_public_profile: { anon: true, why: 'src/features/public' },
-  set_directory_password: {
-    anon: false,
-    why: 'sync_push (directory.create/update) calls it as the caller; owner only',
-  },
   create_calendar_feed: { anon: false, why: 'src/backend/calendar-feed.ts: a new private feed address (Pro)' },
   revoke_calendar_feed: { anon: false, why: "src/backend/calendar-feed.ts: turns the caller's feed off" },
   calendar_feed_status: { anon: false, why: "src/backend/calendar-feed.ts: whether the caller's feed is on" },
@@ -35,23 +31,29 @@ export const CLIENT_RPCS: Record<string, AllowedRpc> = {
 };
 
 /**
- * Helpers that row-level security policies call as `authenticated`: they must stay executable by
- * that role (a policy runs its functions as the caller), so they answer over RPC too. They only
- * tell the caller about the caller's own access. (Redefined by the database-rules migrations.)
+ * Every function in schema public that a client role may execute: the API. The helpers row-level
+ * security calls live in schema private, which the API does not expose
+ * (tests/db/private-executables.ts lists those a client role may execute, and why).
  */
-export const RLS_HELPERS: Record<string, AllowedRpc> = Object.fromEntries(
-  [
-    'is_directory_owner',
-    'is_directory_member',
-    'can_view_directory',
-    'can_edit_directory',
-    'viewable_directory_ids',
-    'can_see_post',
-    'my_tier',
-  ].map((name) => [name, { anon: false, why: 'RLS helper' }]),
-);
+export const ALLOWED_RPCS: Record<string, AllowedRpc> = CLIENT_RPCS;
 
-export const ALLOWED_RPCS: Record<string, AllowedRpc> = { ...CLIENT_RPCS, ...RLS_HELPERS };
+/**
+ * Helpers that are not the API: the policy helpers and set_directory_password, which once were
+ * in public and answered over /rest/v1/rpc (now in schema private), and private functions a
+ * client could misuse. None may answer a client over HTTP.
+ */
+export const HIDDEN_HELPERS: Record<string, Record<string, unknown>> = {
+  is_directory_owner: { dir: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  is_directory_member: { dir: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  can_view_directory: { dir: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  can_edit_directory: { dir: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  viewable_directory_ids: {},
+  can_see_post: { post: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+  my_tier: {},
+  set_directory_password: { p_directory_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_password: 'pw' },
+  throttle_record: { p_bucket: 'directory_password', p_subject: 'x' },
+  queue_event_mail: { p_event: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
+};
 
 /** The sync internals issue 10 found callable, with arguments of their old signatures. */
 export const SYNC_INTERNALS: Record<string, Record<string, unknown>> = {

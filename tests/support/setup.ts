@@ -29,3 +29,9 @@ if (typeof window !== 'undefined') {
 }
 
 export {};
+
+// Dates and times are formatted in the user's locale (src/domain/date-format.ts); the tests fix it
+// to en-GB so their expectations do not depend on the machine's language. Tests of other locales
+// pass theirs.
+const { setDisplayLocale } = await import('../../src/domain/date-format.ts');
+setDisplayLocale('en-GB');

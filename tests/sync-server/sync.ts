@@ -62,6 +62,15 @@ export async function pullAll(db: Db, actor: Actor, cursor: string | null = null
   throw new Error('pull did not terminate');
 }
 
+/** The rows of every page, per table, in the order pulled. */
+export function changesOf(pages: PullAnswer[]): Record<string, Row[]> {
+  const rows: Record<string, Row[]> = {};
+  for (const page of pages) {
+    for (const [table, list] of Object.entries(page.changes)) (rows[table] ??= []).push(...list);
+  }
+  return rows;
+}
+
 /** Ids per table across pages (each id once). */
 export function idsOf(pages: PullAnswer[], table: string): string[] {
   return [...new Set(pages.flatMap((page) => (page.changes[table] ?? []).map((row) => row.id)))].sort();

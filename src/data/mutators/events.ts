@@ -22,6 +22,7 @@ export function checkEventShape(shape: {
   is_task: boolean;
   priority?: string | null;
   reminder_minutes?: number | null;
+  all_day?: boolean;
 }): void {
   if (shape.title !== undefined && isBlank(shape.title)) refuse('invalid', messages.eventTitle);
   const start = parseInstant(shape.starts_at);
@@ -31,6 +32,15 @@ export function checkEventShape(shape: {
   if (start !== null && end !== null && end < start) refuse('invalid', messages.eventRange);
   if (shape.priority != null && !isOneOf(priorities, shape.priority)) refuse('invalid', messages.eventPriority);
   if (!isReminderChoice(shape.reminder_minutes)) refuse('invalid', messages.reminder);
+  checkAllDay(shape.all_day, shape.is_task, start, end);
+}
+
+/** An all-day item has a date, and an all-day event ends after it starts (docs/architecture.md). */
+function checkAllDay(allDay: unknown, isTask: boolean, start: number | null, end: number | null): void {
+  if (allDay === undefined || allDay === false) return;
+  if (allDay !== true) refuse('invalid', 'all_day must be true or false.');
+  if (start === null) refuse('invalid', messages.allDayDate);
+  if (!isTask && (end === null || end <= start)) refuse('invalid', messages.eventRange);
 }
 
 /** Events (not tasks) created this month in the user's time zone (design 4.3). */
@@ -96,6 +106,7 @@ function newEventRow(args: NewEvent, ctx: MutationContext): EventRow {
     recurrence_rule: 'none',
     recurrence_end_date: null,
     reminder_minutes: args.reminder_minutes ?? null,
+    all_day: args.all_day ?? false,
     ...stamp(ctx),
   };
 }
@@ -107,7 +118,7 @@ export const eventUpdate: Mutator<'event.update'> = {
     const event = await eventOrRefuse(tx, args.id, ctx);
     checkEventShape({
       ...event,
-      ...present(args, ['title', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes']),
+      ...present(args, ['title', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes', 'all_day']),
     });
     if (event.series_id !== null && args.is_task !== undefined && args.is_task !== event.is_task) {
       refuse('invalid', messages.seriesTask);
@@ -142,7 +153,7 @@ function normalizedUpdate(args: MutationArgs['event.update']): MutationArgs['eve
 }
 
 const updatedFields = (args: MutationArgs['event.update']) =>
-  present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes']);
+  present(args, ['title', 'description', 'starts_at', 'ends_at', 'priority', 'is_task', 'reminder_minutes', 'all_day']);
 
 export const eventDelete: Mutator<'event.delete'> = {
   tables: ['calendar_events'],

@@ -13,7 +13,7 @@ import type { MutationContext } from '../mutation-context.ts';
 import type { PollRow, VoteRow } from '../rows.ts';
 
 export const pollCreate: Mutator<'poll.create'> = {
-  tables: ['voting_posts', 'link_directories', 'directory_members'],
+  tables: ['voting_posts', 'link_directories', 'directory_members', 'user_profiles'],
   targets: (args) => [rowTarget('voting_posts', args.id)],
   async validate(tx, args, ctx) {
     if (isBlank(args.title)) refuse('invalid', messages.linkTitle);
@@ -46,6 +46,8 @@ export const pollCreate: Mutator<'poll.create'> = {
     };
   },
   async apply(tx, args, ctx) {
+    // The creator as the server records them: the username, never the address (docs/product.md).
+    const profile = await tx.user_profiles.get(ctx.userId);
     await tx.voting_posts.put({
       id: args.id,
       title: args.title,
@@ -53,7 +55,7 @@ export const pollCreate: Mutator<'poll.create'> = {
       options: args.options.map((text) => ({ text, votes: 0 })),
       deadline: args.deadline ?? null,
       directory_id: args.directory_id ?? null,
-      created_by: ctx.email.trim().toLowerCase(),
+      created_by: profile?.username ?? null,
       created_by_id: ctx.userId,
       is_active: true,
       ...stamp(ctx),

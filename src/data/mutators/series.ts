@@ -14,6 +14,8 @@ function checkSeries<T extends SeriesArgs>(args: T, ctx: MutationContext): T {
   if (ctx.tier === 'free') refuse('limit_reached', messages.recurring);
   if (!isOneOf(recurrenceRules, args.rule)) refuse('invalid', messages.seriesRule);
   if (!isReminderChoice(args.reminder_minutes)) refuse('invalid', messages.reminder);
+  if (args.all_day !== undefined && typeof args.all_day !== 'boolean')
+    refuse('invalid', 'all_day must be true or false.');
   const until = parseInstant(args.until);
   if (until === null) refuse('invalid', messages.seriesUntil);
   if (until === 'invalid') refuse('invalid', messages.invalidDate);
@@ -21,7 +23,7 @@ function checkSeries<T extends SeriesArgs>(args: T, ctx: MutationContext): T {
     refuse('invalid', messages.seriesSize);
   }
   const occurrences = args.occurrences.map((occurrence): Occurrence => {
-    checkEventShape({ ...occurrence, is_task: false });
+    checkEventShape({ ...occurrence, is_task: false, all_day: args.all_day });
     return {
       ...occurrence,
       title: occurrence.title.trim(),
@@ -49,6 +51,7 @@ function seriesRows(args: SeriesArgs, ctx: MutationContext): EventRow[] {
     recurrence_end_date: args.until,
     // Every occurrence reminds like a single event.
     reminder_minutes: args.reminder_minutes ?? null,
+    all_day: args.all_day ?? false,
     ...times,
   }));
 }
@@ -106,14 +109,17 @@ export const occurrenceDetach: Mutator<'occurrence.detach'> = {
   targets: eventRow,
   async validate(tx, args, ctx) {
     const event = await eventOrRefuse(tx, args.id, ctx);
-    checkEventShape({ ...event, ...present(args, ['title', 'starts_at', 'ends_at', 'reminder_minutes']) });
+    checkEventShape({
+      ...event,
+      ...present(args, ['title', 'starts_at', 'ends_at', 'reminder_minutes', 'all_day']),
+    });
     const out = { ...args };
     if (out.title !== undefined) out.title = out.title.trim();
     if (out.description === '') out.description = null;
     return out;
   },
   async apply(tx, args, ctx) {
-    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'reminder_minutes']);
+    const changes = present(args, ['title', 'description', 'starts_at', 'ends_at', 'reminder_minutes', 'all_day']);
     await tx.calendar_events.update(args.id, {
       ...changes,
       series_id: null,

@@ -29,15 +29,31 @@
  * would format the Date in the machine's zone, not the user's. An unknown zone counts as UTC
  * (safeTimeZone, spec 9); in UTC a series needs no VTIMEZONE.
  *
+ * All-day items (all_day: starts_at the local midnight of the first day, ends_at the one after
+ * the last, docs/architecture.md) are dates, not instants: 'DTSTART;VALUE=DATE:20261127' and
+ * 'DTEND;VALUE=DATE:20261128' (the day after, exclusive), their days in the user's zone, and need
+ * no VTIMEZONE. An all-day series writes its UNTIL as a DATE too (RFC 5545 3.3.10: UNTIL has
+ * DTSTART's value type), which ical-generator cannot, so its RRULE and EXDATE lines are ours.
+ *
+ * A reminder (reminder_minutes) is a VALARM with ACTION:DISPLAY and 'TRIGGER:-PT15M' (valarm.ts).
+ *
  * Text is escaped (commas, semicolons, backslashes, newlines) and lines are folded at 75 octets
  * without splitting a UTF-8 sequence, both by ical-generator's own helpers.
  */
 import { Temporal } from 'temporal-polyfill';
-import { escape, foldLines, ICalCalendar, ICalEventRepeatingFreq, type ICalEventData } from 'ical-generator';
-import { epochOf, safeTimeZone } from '../event-times.ts';
+import {
+  escape,
+  foldLines,
+  ICalAlarmType,
+  ICalCalendar,
+  ICalEventRepeatingFreq,
+  type ICalEventData,
+} from 'ical-generator';
+import { epochOf, safeTimeZone, zonedAtEpoch } from '../event-times.ts';
 import type { RecurrenceRule } from '../validation.ts';
 import { urlOf, type CalendarRow } from './calendar-row.ts';
 import { planSeries, type SeriesPlan } from './series-plan.ts';
+import { reminderOf } from './valarm.ts';
 import { buildVtimezone } from './vtimezone.ts';
 import { buildVtodo } from './vtodo.ts';
 
@@ -91,9 +107,11 @@ const dateOf = (instant: string | null | undefined): Date | null => {
   return time === null ? null : new Date(time);
 };
 
-/** What every VEVENT of the row carries besides its times. */
+/** What every VEVENT of the row carries besides its times: text, stamps and its reminder. */
 function eventText(row: CalendarRow, stamp: Date): Partial<ICalEventData> {
+  const minutes = reminderOf(row);
   return {
+    alarms: minutes === null ? [] : [{ type: ICalAlarmType.display, trigger: minutes * 60, description: row.title }],
     stamp,
     summary: row.title,
     description: row.description ? row.description : null,
@@ -109,10 +127,26 @@ function endAfter(startMs: number, end: string | null): number | null {
   return endMs !== null && endMs > startMs ? endMs : null;
 }
 
-/** One event or stored occurrence as a VEVENT in UTC. */
-function addSingle(calendar: ICalCalendar, row: CalendarRow, stamp: Date): void {
+/** The local day of an instant in the zone, as midnight (ical-generator writes it as a DATE). */
+const dayAt = (epochMs: number, zone: string): Temporal.PlainDateTime =>
+  zonedAtEpoch(epochMs, zone).toPlainDate().toPlainDateTime();
+
+/** An all-day row's first day and the day after its last (DTEND is exclusive); at least one day. */
+function allDayDates(row: CalendarRow, zone: string): { start: Temporal.PlainDateTime; end: Temporal.PlainDateTime } {
+  const start = dayAt(epochOf(row.starts_at) ?? 0, zone);
+  const endMs = epochOf(row.ends_at);
+  const end = endMs === null ? null : dayAt(endMs, zone);
+  return { start, end: end !== null && Temporal.PlainDateTime.compare(end, start) > 0 ? end : start.add({ days: 1 }) };
+}
+
+/** One event or stored occurrence as a VEVENT: in UTC, or as dates in the zone when all-day. */
+function addSingle(calendar: ICalCalendar, row: CalendarRow, stamp: Date, zone: string): void {
   const startMs = epochOf(row.starts_at);
   if (startMs === null) return;
+  if (row.all_day) {
+    calendar.createEvent({ ...eventText(row, stamp), id: uidOf(row.id), allDay: true, ...allDayDates(row, zone) });
+    return;
+  }
   const endMs = endAfter(startMs, row.ends_at);
   calendar.createEvent({
     ...eventText(row, stamp),
@@ -122,8 +156,33 @@ function addSingle(calendar: ICalCalendar, row: CalendarRow, stamp: Date): void 
   });
 }
 
+const basicDate = (date: Temporal.PlainDate | Temporal.PlainDateTime | string): string =>
+  date.toString().slice(0, 10).replaceAll('-', '');
+
+/** An all-day series: DATE start and end, and RRULE/EXDATE lines with DATE values. */
+function addAllDayRule(calendar: ICalCalendar, plan: RulePlan, zone: string, stamp: Date) {
+  const { first } = plan;
+  const byMonthDay = plan.byMonthDay === null ? '' : `;BYMONTHDAY=${plan.byMonthDay.join(',')}`;
+  const lines = [`RRULE:FREQ=${FREQUENCIES[plan.rule]};UNTIL=${basicDate(plan.untilDay)}${byMonthDay}`];
+  const exdates = plan.exdates.map((epochMs) => basicDate(dayAt(epochMs, zone)));
+  if (exdates.length > 0) lines.push(`EXDATE;VALUE=DATE:${exdates.join(',')}`);
+  calendar.createEvent({
+    ...eventText(first, stamp),
+    id: uidOf(first.series_id ?? first.id),
+    allDay: true,
+    ...allDayDates(first, zone),
+    repeating: lines.join('\r\n'),
+  });
+}
+
+type RulePlan = Extract<SeriesPlan, { kind: 'rule' }>;
+
 /** A series as one VEVENT with RRULE and EXDATEs, in the user's zone. */
-function addRule(calendar: ICalCalendar, plan: Extract<SeriesPlan, { kind: 'rule' }>, zone: string, stamp: Date) {
+function addRule(calendar: ICalCalendar, plan: RulePlan, zone: string, stamp: Date) {
+  if (plan.first.all_day) {
+    addAllDayRule(calendar, plan, zone, stamp);
+    return;
+  }
   const zoned = (epochMs: number) => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone);
   const { first } = plan;
   const startMs = epochOf(first.starts_at) ?? 0;
@@ -143,11 +202,11 @@ function addRule(calendar: ICalCalendar, plan: Extract<SeriesPlan, { kind: 'rule
   });
 }
 
-/** The instants the VTIMEZONE must cover: every series' first start to its last end; null if none. */
+/** The instants the VTIMEZONE must cover: every timed series' first start to its last end; null if none. */
 function ruleSpan(plans: readonly SeriesPlan[]): { from: number; to: number } | null {
   let span: { from: number; to: number } | null = null;
   for (const plan of plans) {
-    if (plan.kind !== 'rule') continue;
+    if (plan.kind !== 'rule' || plan.first.all_day) continue;
     const from = epochOf(plan.first.starts_at) ?? 0;
     const length = Math.max(0, (epochOf(plan.first.ends_at) ?? from) - from);
     const to = plan.until.getTime() + length;
@@ -170,13 +229,13 @@ export function buildCalendarIcs(rows: readonly CalendarRow[], options: Calendar
   });
   if (span !== null) calendar.timezone({ name: null, generator: (tz) => buildVtimezone(tz, span.from, span.to) });
 
-  for (const row of events) addSingle(calendar, row, stamp);
+  for (const row of events) addSingle(calendar, row, stamp, zone);
   for (const plan of plans) {
     if (plan.kind === 'rule') addRule(calendar, plan, zone, stamp);
-    else for (const row of plan.rows) addSingle(calendar, row, stamp);
+    else for (const row of plan.rows) addSingle(calendar, row, stamp, zone);
   }
 
-  const todos = tasks.map((row) => `${foldLines(buildVtodo(row, uidOf(row.id), stamp))}\r\n`);
+  const todos = tasks.map((row) => `${foldLines(buildVtodo(row, uidOf(row.id), stamp, zone))}\r\n`);
   const document = calendar.toString();
   return `${document.slice(0, -END_CALENDAR.length)}${todos.join('')}${END_CALENDAR}\r\n`;
 }

@@ -17,8 +17,15 @@ export interface CalendarRow {
   is_completed: boolean;
   series_id: string | null;
   recurrence_rule: 'none' | RecurrenceRule;
-  /** 'YYYY-MM-DD', inclusive, in the user's zone. */
+  /**
+   * The repeat-until day, inclusive, in the user's zone: stored as 23:59 of that day as an
+   * instant ('2026-12-31T22:59:00+00:00' in Berlin); a plain 'YYYY-MM-DD' is read as the day.
+   */
   recurrence_end_date: string | null;
+  /** A whole-day item: starts_at is the local midnight of its first day, ends_at the one after its last. */
+  all_day?: boolean;
+  /** Minutes before the start to remind; null or absent for none. */
+  reminder_minutes?: number | null;
   created_at?: string | null;
   updated_at?: string | null;
 }

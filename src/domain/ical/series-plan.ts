@@ -23,7 +23,7 @@
  * mostly does too, and when it does not, the comparison falls back.
  */
 import { Temporal } from 'temporal-polyfill';
-import { epochOf } from '../event-times.ts';
+import { epochOf, localDate } from '../event-times.ts';
 import { expandSeries } from '../recurrence.ts';
 import type { RecurrenceRule } from '../validation.ts';
 import type { CalendarRow } from './calendar-row.ts';
@@ -38,6 +38,8 @@ export type SeriesPlan =
       byMonthDay: number[] | null;
       /** The last instant of the until day in the zone: RRULE UNTIL, in UTC (RFC 5545 3.3.10). */
       until: Date;
+      /** The until day itself ('YYYY-MM-DD'): UNTIL of an all-day series, a DATE like its DTSTART. */
+      untilDay: string;
       /** Starts (epoch ms) of the occurrences the rule produces that have no row. */
       exdates: number[];
     }
@@ -45,18 +47,34 @@ export type SeriesPlan =
 
 export const REASONS = {
   noStart: 'an occurrence has no valid start',
-  mixed: 'the occurrences differ in rule, until date, title or description',
+  mixed: 'the occurrences differ in rule, until date, title, description, all-day or reminder',
   noUntil: 'the series has no valid until date',
   monthEnd: 'a monthly series from the 29th or 30th clamps in a way RRULE cannot say',
   expansion: 'the rule does not expand',
   mismatch: 'an occurrence is not where the rule puts it',
 } as const;
 
-const sameSeries = (a: CalendarRow, b: CalendarRow): boolean =>
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The repeat-until day ('YYYY-MM-DD' in the zone) of a stored recurrence_end_date. The app stores
+ * it as an instant, 23:59 of that day in the user's zone ('2026-12-31T22:59:00+00:00' for
+ * 31 Dec in Berlin, as the server returns it; '...22:59:00.000Z' as the client writes it); a
+ * plain date (older exports) is the day itself. '' when it is neither.
+ */
+export function untilDay(stored: string | null | undefined, timeZone: string): string {
+  const value = stored?.trim() ?? '';
+  if (DATE_ONLY.test(value)) return value;
+  return value === '' ? '' : localDate(value, timeZone);
+}
+
+const sameSeries = (a: CalendarRow, b: CalendarRow, timeZone: string): boolean =>
   a.recurrence_rule === b.recurrence_rule &&
-  a.recurrence_end_date === b.recurrence_end_date &&
+  untilDay(a.recurrence_end_date, timeZone) === untilDay(b.recurrence_end_date, timeZone) &&
   a.title === b.title &&
-  (a.description ?? '') === (b.description ?? '');
+  (a.description ?? '') === (b.description ?? '') &&
+  Boolean(a.all_day) === Boolean(b.all_day) &&
+  (a.reminder_minutes ?? null) === (b.reminder_minutes ?? null);
 
 /** The last second of the local date in the zone, as an instant. */
 function endOfDay(date: string, timeZone: string): Date | null {
@@ -77,10 +95,10 @@ export function planSeries(rows: readonly CalendarRow[], timeZone: string): Seri
   const first = timed[0]?.row;
   const firstStart = timed[0]?.start;
   if (first === undefined || firstStart == null || first.recurrence_rule === 'none') return fallback(REASONS.mixed);
-  if (!rows.every((row) => sameSeries(row, first))) return fallback(REASONS.mixed);
+  if (!rows.every((row) => sameSeries(row, first, timeZone))) return fallback(REASONS.mixed);
   const rule = first.recurrence_rule;
   const startsAt = first.starts_at ?? '';
-  const untilDate = first.recurrence_end_date ?? '';
+  const untilDate = untilDay(first.recurrence_end_date, timeZone);
   const until = endOfDay(untilDate, timeZone);
   if (until === null) return fallback(REASONS.noUntil);
 
@@ -88,7 +106,8 @@ export function planSeries(rows: readonly CalendarRow[], timeZone: string): Seri
   if (rule === 'monthly' && (startDay === 29 || startDay === 30)) return fallback(REASONS.monthEnd);
   const byMonthDay = rule === 'monthly' && startDay === 31 ? [-1] : null;
 
-  const expansion = expandSeries({ rule, start: startsAt, end: first.ends_at, until: untilDate, timeZone });
+  const allDay = Boolean(first.all_day);
+  const expansion = expandSeries({ rule, start: startsAt, end: first.ends_at, until: untilDate, timeZone, allDay });
   if (!expansion.ok) return fallback(REASONS.expansion);
   const expected = new Map<number, number | null>();
   for (const occurrence of expansion.occurrences) {
@@ -99,5 +118,5 @@ export function planSeries(rows: readonly CalendarRow[], timeZone: string): Seri
     expected.delete(start);
   }
   const exdates = [...expected.keys()].sort((a, b) => a - b);
-  return { kind: 'rule', first, rule, byMonthDay, until, exdates };
+  return { kind: 'rule', first, rule, byMonthDay, until, untilDay: untilDate, exdates };
 }

@@ -10,11 +10,14 @@
  *   COMPLETED property.
  * - PRIORITY: high 1, medium 5, low 9 (RFC 5545 3.8.1.9: 1 highest, 5 normal, 9 lowest); a
  *   task with no priority counts as medium, as the app reads it (calendar-record.ts).
+ * - An all-day task is due on a day: 'DUE;VALUE=DATE:20261127', its local date in the user's zone.
+ * - Its reminder is a VALARM relative to DUE (valarm.ts).
  */
 import { escape, formatDate } from 'ical-generator';
-import { epochOf } from '../event-times.ts';
+import { epochOf, localDate } from '../event-times.ts';
 import type { Priority } from '../validation.ts';
 import { urlOf, type CalendarRow } from './calendar-row.ts';
+import { todoAlarmLines } from './valarm.ts';
 
 export const TASK_PRIORITY: Record<Priority, number> = { high: 1, medium: 5, low: 9 };
 
@@ -31,21 +34,29 @@ function instantLine(name: string, value: string | null | undefined): string[] {
   return time === null ? [] : [`${name}:${utcStamp(time)}`];
 }
 
-/** The VTODO lines of one task (CRLF-joined, unfolded). */
-export function buildVtodo(row: CalendarRow, uid: string, stamp: Date): string {
+/** DUE: a DATE for an all-day task (its day in the zone), else a UTC DATE-TIME; none without a start. */
+function dueLine(row: CalendarRow, timeZone: string): string[] {
+  if (!row.all_day || epochOf(row.starts_at) === null) return instantLine('DUE', row.starts_at);
+  return [`DUE;VALUE=DATE:${localDate(row.starts_at ?? '', timeZone).replaceAll('-', '')}`];
+}
+
+/** The VTODO lines of one task (CRLF-joined, unfolded); all-day dates in timeZone. */
+export function buildVtodo(row: CalendarRow, uid: string, stamp: Date, timeZone: string): string {
   const url = urlOf(row);
+  const due = dueLine(row, timeZone);
   const lines = [
     'BEGIN:VTODO',
     `UID:${text(uid)}`,
     `DTSTAMP:${utcStamp(stamp.getTime())}`,
     ...instantLine('CREATED', row.created_at),
     ...instantLine('LAST-MODIFIED', row.updated_at),
-    ...instantLine('DUE', row.starts_at),
+    ...due,
     `SUMMARY:${text(row.title)}`,
     ...(row.description ? [`DESCRIPTION:${text(row.description)}`] : []),
     ...(url === null ? [] : [`URL;VALUE=URI:${url}`]),
     `STATUS:${row.is_completed ? 'COMPLETED' : 'NEEDS-ACTION'}`,
     `PRIORITY:${TASK_PRIORITY[row.priority ?? 'medium']}`,
+    ...todoAlarmLines(row, due.length > 0),
     'END:VTODO',
   ];
   return lines.join('\r\n');

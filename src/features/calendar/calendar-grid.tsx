@@ -3,16 +3,19 @@ import { Temporal } from 'temporal-polyfill';
 import type { EventRow } from '../../data/rows.ts';
 import { useDayItems } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { monthGrid, timeOfDay, weekDays } from '../../domain/calendar-classify.ts';
-import { dateFormatter } from '../../domain/event-times.ts';
+import { monthGrid, weekDays } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
+import { formatPlainDay } from '../../domain/date-format.ts';
 import { Button } from '../../ui/button.tsx';
 
 export type GridView = 'month' | 'week';
 
 export interface CalendarGridProps {
   timeZone: string;
-  /** Today's 'YYYY-MM-DD' in the user's time zone. */
+  /** Today's 'YYYY-MM-DD' in the user's time zone (from the screen's clock, so it follows midnight). */
   today: string;
+  /** The screen's clock, for the tasks' 'Due:' texts. */
+  now: Date;
   onOpen(item: EventRow): void;
   /** Adds an item on a day ('YYYY-MM-DD'). */
   onAdd(day: string): void;
@@ -22,10 +25,7 @@ const NOTHING_PLACED: ReadonlyMap<string, readonly EventRow[]> = new Map();
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const CHIPS_PER_DAY = { month: 3, week: 8 } as const;
 
-/** Formats a plain date's fields (a UTC midnight: no zone can move it to another day). */
-function format(day: string, options: Intl.DateTimeFormatOptions): string {
-  return dateFormatter({ ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
+const format = formatPlainDay;
 
 function label(day: string): string {
   return format(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -44,11 +44,20 @@ function heading(view: GridView, anchor: string): string {
  * previous or next period), and Enter on a day shows its agenda below, where items open and one
  * can be added on that day.
  */
-export function CalendarGrid({ timeZone, today, onOpen, onAdd }: CalendarGridProps) {
+export function CalendarGrid({ timeZone, today, now, onOpen, onAdd }: CalendarGridProps) {
   const { db } = useUserDb();
   const [view, setView] = useState<GridView>('month');
   const [anchor, setAnchor] = useState(today);
   const [selected, setSelected] = useState(today);
+  const [shownToday, setShownToday] = useState(today);
+  // Past midnight, a grid left on the old today moves to the new one (a day the user picked stays).
+  if (shownToday !== today) {
+    setShownToday(today);
+    if (selected === shownToday) {
+      setSelected(today);
+      setAnchor(today);
+    }
+  }
   const gridRef = useRef<HTMLDivElement>(null);
 
   const days = useMemo(() => (view === 'month' ? monthGrid(anchor.slice(0, 7)) : weekDays(anchor)), [view, anchor]);
@@ -152,7 +161,7 @@ export function CalendarGrid({ timeZone, today, onOpen, onAdd }: CalendarGridPro
                         key={item.id}
                         className={`truncate rounded px-1 text-[11px] leading-4 ${item.is_task ? 'bg-amber-50 text-amber-900' : 'bg-brand-50 text-brand-800'} ${item.is_completed ? 'line-through' : ''}`}
                       >
-                        {!item.is_task && item.starts_at ? `${timeOfDay(item.starts_at, timeZone)} ` : ''}
+                        {!item.is_task && item.starts_at ? `${eventWhen(item, timeZone)} ` : ''}
                         {item.title}
                       </span>
                     ))}
@@ -179,8 +188,8 @@ export function CalendarGrid({ timeZone, today, onOpen, onAdd }: CalendarGridPro
           <ul className="mt-1 divide-y divide-slate-100">
             {agenda.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-1.5">
-                <span className="w-12 text-sm text-slate-600 tabular-nums">
-                  {item.starts_at ? timeOfDay(item.starts_at, timeZone) : ''}
+                <span className="w-28 shrink-0 text-sm whitespace-nowrap text-slate-600 tabular-nums">
+                  {item.is_task ? dueText(item, now, timeZone) : eventWhen(item, timeZone)}
                 </span>
                 <button
                   type="button"

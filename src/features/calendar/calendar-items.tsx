@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
-import { dueText, priorityOf, timeOfDay } from '../../domain/calendar-classify.ts';
-import { localDate } from '../../domain/event-times.ts';
+import { priorityOf } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
 import { RowMenu } from '../../ui/row-menu.tsx';
 import { LinkedText } from './linked-text.tsx';
 
@@ -121,7 +121,7 @@ function Description({ text }: { text: string }) {
   );
 }
 
-/** An event: its time (24h; the date too when `withDate`), title, description and menu. */
+/** An event: its time in the user's locale ('All day'; the day too when `withDate`), title, description and menu. */
 function EventItem({
   item,
   timeZone,
@@ -133,11 +133,12 @@ function EventItem({
   withDate?: boolean;
   actions: ItemActions;
 }) {
-  const start = item.starts_at;
   return (
     <li className="flex items-start gap-3 py-2">
-      <span className="w-24 shrink-0 text-sm font-medium text-slate-700 tabular-nums">
-        {start ? `${withDate ? `${localDate(start, timeZone)} ` : ''}${timeOfDay(start, timeZone)}` : ''}
+      <span
+        className={`${withDate ? 'w-36' : 'w-20'} shrink-0 text-sm font-medium whitespace-nowrap text-slate-700 tabular-nums`}
+      >
+        {eventWhen(item, timeZone, { withDate })}
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useCalendarLists } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
-import { dateFormatter, localDate, toLocalInput } from '../../domain/event-times.ts';
+import { formatLongDate } from '../../domain/date-format.ts';
+import { localDate, toLocalInput } from '../../domain/event-times.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -50,7 +51,7 @@ export function CalendarPage() {
     );
   }, [wantsNew, add, setParams]);
   const today = localDate(now, timeZone);
-  const todayLabel = dateFormatter({ weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(now);
+  const todayLabel = formatLongDate(now, timeZone);
   const taskProps = { timeZone, now, actions, onToggle: toggle };
 
   return (
@@ -120,6 +121,7 @@ export function CalendarPage() {
           <CalendarGrid
             timeZone={timeZone}
             today={today}
+            now={now}
             onOpen={dialogs.edit}
             onAdd={(day) => dialogs.add(startOn(day, today, now, timeZone))}
           />

@@ -20,6 +20,7 @@ import {
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { failureText, type CalendarScreen } from './calendar-messages.ts';
+import { EventTimeFields } from './event-time-fields.tsx';
 import { ReminderField } from './reminder-field.tsx';
 import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
 import { initialValues } from './event-form-initial.ts';
@@ -112,13 +113,6 @@ export function EventDialog({
     onClose();
   }
 
-  const startField = register('start', {
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      if (value !== '') setValue('end', endAfterStartChange(value, isTask, timeZone));
-    },
-  });
-
   return (
     <FormDialog
       title={item ? (item.is_task ? 'Edit Task' : 'Edit Event') : 'Add Event or Task'}
@@ -210,34 +204,7 @@ export function EventDialog({
             </select>
           </label>
         )}
-        <label className={label}>
-          {isTask ? 'Due date (optional)' : 'Start'}
-          <input
-            type="datetime-local"
-            className={input}
-            min={minimum}
-            aria-invalid={!!errors.start}
-            aria-describedby={errors.start ? `${ids}-start-error` : undefined}
-            {...startField}
-          />
-        </label>
-        <FieldError id={`${ids}-start-error`} message={errors.start?.message} />
-        {!isTask && (
-          <>
-            <label className={label}>
-              End
-              <input
-                type="datetime-local"
-                className={input}
-                min={startValue || minimum}
-                aria-invalid={!!errors.end}
-                aria-describedby={errors.end ? `${ids}-end-error` : undefined}
-                {...register('end')}
-              />
-            </label>
-            <FieldError id={`${ids}-end-error`} message={errors.end?.message} />
-          </>
-        )}
+        <EventTimeFields ids={ids} control={control} setValue={setValue} errors={errors} timeZone={timeZone} />
         <ReminderField registration={register('reminder')} />
         {!isTask && (
           <section aria-labelledby={`${ids}-repeat`} className="rounded-lg border border-slate-200 p-3">

@@ -6,7 +6,7 @@
  * every step that writes the item (each occurrence of a series gets it), only when set or changed.
  */
 import * as v from 'valibot';
-import { fromLocalInput, toLocalInput } from '../../domain/event-times.ts';
+import { allDayRange, fromLocalInput, localDate, toLocalInput } from '../../domain/event-times.ts';
 import { expandSeries } from '../../domain/recurrence.ts';
 import { reminderFromInput } from '../../domain/reminder-choices.ts';
 import { messages } from '../../domain/sync-codes.ts';
@@ -26,8 +26,10 @@ export const eventFormSchema = v.pipe(
     title: v.pipe(v.string(), v.trim(), v.nonEmpty(messages.eventTitle)),
     description: v.pipe(v.string(), v.trim()),
     isTask: v.boolean(),
+    /** Whole days: start and end are then 'YYYY-MM-DDT00:00' of the first and last day (inclusive). */
+    allDay: v.boolean(),
     priority: v.picklist(priorities),
-    /** datetime-local values in the user's time zone ('' when empty). */
+    /** 'YYYY-MM-DDTHH:mm' wall-clock values in the user's time zone ('' when empty). */
     start: v.string(),
     end: v.string(),
     repeat: v.picklist(repeatChoices),
@@ -87,21 +89,48 @@ function instant(value: string, timeZone: string): string | null | 'invalid' {
   return value === '' ? null : fromLocalInput(value, timeZone);
 }
 
+type Times = { start: string | null; end: string | null } | SavePlan;
+
+/**
+ * The instants of the form's start and end. All-day: the start of the first day and of the day
+ * after the last (a task: both the start of its day), docs/architecture.md.
+ */
+function timesOf(values: EventFormValues, timeZone: string): Times {
+  if (values.allDay) {
+    if (values.start === '') return invalid('start', messages.allDayDate);
+    const first = values.start.slice(0, 10);
+    const range = allDayRange(first, values.isTask ? first : (values.end || values.start).slice(0, 10), timeZone);
+    if (range === 'invalid') return invalid('start', messages.invalidDate);
+    return { start: range.starts_at, end: values.isTask ? range.starts_at : range.ends_at };
+  }
+  const start = instant(values.start, timeZone);
+  if (start === 'invalid') return invalid('start', messages.invalidDate);
+  const end = values.isTask ? start : instant(values.end, timeZone);
+  if (end === 'invalid') return invalid('end', messages.invalidDate);
+  return { start, end };
+}
+
+/** Whether a new item starts before now: before the current minute, or an all-day one before today. */
+function startsInPast(values: EventFormValues, now: Date, timeZone: string): boolean {
+  if (values.start === '') return false;
+  if (values.allDay) return values.start.slice(0, 10) < localDate(now, timeZone);
+  return values.start < toLocalInput(now, timeZone);
+}
+
 /**
  * What saving `values` does to `item` (null: a new one). Tasks send end equal to start, and a
  * task without a date gets now (spec 4). A rule other than none expands into one record per
  * occurrence (a series); editing a series member updates it alone (detached) or replaces the
- * whole series with a new expanded set.
+ * whole series with a new expanded set. all_day goes with a new all-day item and with an edit
+ * that changes it.
  */
 export function planSave(values: EventFormValues, item: EventRow | null, ctx: SaveContext): SavePlan {
   const { timeZone, now } = ctx;
-  let start = instant(values.start, timeZone);
-  if (start === 'invalid') return invalid('start', messages.invalidDate);
-  let end = values.isTask ? start : instant(values.end, timeZone);
-  if (end === 'invalid') return invalid('end', messages.invalidDate);
+  const times = timesOf(values, timeZone);
+  if ('ok' in times) return times;
+  let { start, end } = times;
   // New items start no earlier than the current minute (the inputs' minimum, spec 5).
-  if (!item && values.start !== '' && values.start < toLocalInput(now, timeZone))
-    return invalid('start', START_IN_PAST);
+  if (!item && startsInPast(values, now, timeZone)) return invalid('start', START_IN_PAST);
   if (values.isTask && start === null) start = end = now.toISOString();
   const description = values.description === '' ? null : values.description;
   const priority: Priority | null = values.isTask ? values.priority : null;
@@ -109,7 +138,10 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
   // A new row gets the chosen reminder (None is absent); an edit sends it only when it changed.
   const chosen = minutes === null ? {} : { reminder_minutes: minutes };
   const changed = item && minutes !== (item.reminder_minutes ?? null) ? { reminder_minutes: minutes } : {};
-  const fields = { title: values.title, description, starts_at: start, ends_at: end };
+  // all_day goes with a new all-day item, and with an edit only when it changed.
+  const allDayChanged = item ? Boolean(item.all_day) !== values.allDay : values.allDay;
+  const allDay = allDayChanged ? { all_day: values.allDay } : {};
+  const fields = { title: values.title, description, starts_at: start, ends_at: end, ...allDay };
 
   const repeat: RecurrenceRule | null = values.isTask || values.repeat === 'none' ? null : values.repeat;
   const inSeries = item?.series_id != null;
@@ -123,7 +155,14 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
     };
   }
   if (repeat !== null && (!item || !inSeries || values.scope === 'all')) {
-    const expansion = expandSeries({ rule: repeat, start: start!, end, until: values.until, timeZone });
+    const expansion = expandSeries({
+      rule: repeat,
+      start: start!,
+      end,
+      until: values.until,
+      timeZone,
+      allDay: values.allDay,
+    });
     if (!expansion.ok) return invalid('until', expansion.error);
     const until = fromLocalInput(`${values.until}T23:59`, timeZone);
     if (until === null || until === 'invalid') return invalid('until', messages.invalidDate);
@@ -132,6 +171,7 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
       rule: repeat,
       until,
       ...chosen,
+      ...(values.allDay ? { all_day: true } : {}),
       occurrences: expansion.occurrences.map((times) => ({
         id: ctx.newId(),
         title: values.title,

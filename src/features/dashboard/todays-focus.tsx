@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
-import { dueText, timeOfDay } from '../../domain/calendar-classify.ts';
+import { dueText, eventWhen } from '../../domain/calendar-texts.ts';
 import type { TodaysFocus as Focus } from '../../domain/dashboard.ts';
 
 function Group({
@@ -45,7 +45,7 @@ export function TodaysFocus({ focus, now, timeZone }: { focus: Focus<EventRow>; 
           {focus.events.length > 0 && (
             <Group title="Events">
               {focus.events.map((item) => (
-                <Row key={item.id} title={item.title} detail={timeOfDay(item.starts_at ?? '', timeZone)} />
+                <Row key={item.id} title={item.title} detail={eventWhen(item, timeZone)} />
               ))}
             </Group>
           )}

@@ -5,7 +5,8 @@
  */
 import { isPollOpen } from '../../domain/polls.ts';
 import type { PollOption, PollRow, VoteRow } from '../../data/rows.ts';
-import { dateFormatter, epochOf, safeTimeZone } from '../../domain/event-times.ts';
+import { formatDateTime } from '../../domain/date-format.ts';
+import { epochOf } from '../../domain/event-times.ts';
 
 export interface OptionResult {
   text: string;
@@ -59,18 +60,9 @@ export function pollView(poll: PollRow, vote: VoteRow | undefined, now: Date): P
   return choice === null ? { kind: 'votable' } : { kind: 'voted', choice };
 }
 
-/** An instant as the user reads it, in their zone: '5 Mar 2026, 14:30'. */
-export function formatDeadline(instant: string | Date, timeZone: string): string {
-  const time = epochOf(instant);
-  if (time === null) return '';
-  return dateFormatter({
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: safeTimeZone(timeZone),
-  }).format(time);
+/** An instant as the user reads it, in their locale and zone: '5 Mar 2026, 14:30' (date-format.ts). */
+export function formatDeadline(instant: string | Date, timeZone: string, locale?: string): string {
+  return formatDateTime(instant, timeZone, locale);
 }
 
 /** 'Ends {date}' or 'Ended {date}' (spec 2.10); null when the poll has no (readable) deadline. */

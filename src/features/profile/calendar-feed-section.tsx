@@ -6,7 +6,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createFeed, feedStatus, rememberedFeedUrl, revokeFeed, type FeedStatus } from '../../backend/calendar-feed.ts';
+import {
+  createFeed,
+  feedStatus,
+  rememberedFeedUrl,
+  revokeFeed,
+  webcalUrl,
+  type FeedStatus,
+} from '../../backend/calendar-feed.ts';
+import { formatDate } from '../../domain/date-format.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { useOnline } from '../../ui/use-online.ts';
@@ -21,10 +29,12 @@ export const FEED_NEW_WARNING =
 interface Props {
   userId: string;
   tier: Tier;
+  /** The user's zone, for the date the feed was made. */
+  timeZone: string;
   upgradePath: string;
 }
 
-export function CalendarFeedSection({ userId, tier, upgradePath }: Props) {
+export function CalendarFeedSection({ userId, tier, timeZone, upgradePath }: Props) {
   const online = useOnline();
   const [status, setStatus] = useState<FeedStatus | null>(null);
   const [url, setUrl] = useState<string | null>(() => rememberedFeedUrl(userId));
@@ -94,7 +104,7 @@ export function CalendarFeedSection({ userId, tier, upgradePath }: Props) {
     <div className="mt-2 space-y-3 text-sm">
       <p className="text-slate-600">{FEED_INTRO}</p>
       {!online && <p>{FEED_OFFLINE}</p>}
-      {active && status.createdAt && <p>Your feed is on since {new Date(status.createdAt).toLocaleDateString()}.</p>}
+      {active && status.createdAt && <p>Your feed is on since {formatDate(status.createdAt, timeZone)}.</p>}
       {shownUrl ? (
         <div className="flex flex-wrap gap-2">
           <label className="sr-only" htmlFor="feed-url">
@@ -110,6 +120,12 @@ export function CalendarFeedSection({ userId, tier, upgradePath }: Props) {
           <Button variant="secondary" onClick={copy} disabled={busy}>
             Copy
           </Button>
+          <a
+            href={webcalUrl(shownUrl)}
+            className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          >
+            Subscribe in your calendar app
+          </a>
         </div>
       ) : (
         active && <p>The address was made on another device or before; make a new one to see it here.</p>

@@ -111,6 +111,7 @@ export function ProfilePage() {
         <CalendarFeedSection
           userId={db.userId}
           tier={tier}
+          timeZone={profile?.time_zone ?? user?.time_zone ?? 'UTC'}
           upgradePath={saved.username ? `/Upgrade/${saved.username}` : '/Upgrade'}
         />
       </section>

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { openBillingPortal, resumeSubscription, useBillingCall } from '../../backend/billing.ts';
 import type { UserProfileRow } from '../../data/rows.ts';
-import { dateFormatter, safeTimeZone } from '../../domain/event-times.ts';
+import { formatter } from '../../domain/date-format.ts';
+import { safeTimeZone } from '../../domain/event-times.ts';
 import { planCard, type Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { useOnline } from '../../ui/use-online.ts';
@@ -34,7 +35,7 @@ type Billing = Pick<UserProfileRow, 'plan_period_end' | 'plan_cancel_at_period_e
 export function periodLine(tier: Tier, billing: Billing | null, timeZone: string): string | null {
   const end = Date.parse(billing?.plan_period_end ?? '');
   if (tier === 'free' || Number.isNaN(end)) return null;
-  const day = dateFormatter({ day: 'numeric', month: 'long', year: 'numeric', timeZone: safeTimeZone(timeZone) });
+  const day = formatter({ day: 'numeric', month: 'long', year: 'numeric', timeZone: safeTimeZone(timeZone) });
   const plan = tier === 'pro' ? 'Pro' : 'Team';
   const verb = billing?.plan_cancel_at_period_end ? 'ends' : 'renews';
   return `Your ${plan} plan ${verb} on ${day.format(end)}.`;

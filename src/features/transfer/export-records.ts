@@ -81,6 +81,7 @@ export function eventOf(row: EventRow): ExportEvent {
     ...{ id, title, description, starts_at, ends_at, is_task, priority, is_completed },
     ...{ series_id, recurrence_rule, recurrence_end_date, created_at, updated_at },
     reminder_minutes: row.reminder_minutes ?? null,
+    all_day: row.all_day ?? false,
   };
 }
 

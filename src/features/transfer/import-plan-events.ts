@@ -53,6 +53,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         is_task: event.is_task,
         priority: event.is_task ? event.priority : null,
         ...(event.reminder_minutes != null ? { reminder_minutes: event.reminder_minutes } : {}),
+        ...(event.all_day ? { all_day: true } : {}),
       },
     });
     if (event.is_task && event.is_completed) out.steps.push({ name: 'task.set_completed', args: { id, value: true } });
@@ -79,6 +80,7 @@ export function planEvents(source: ImportSource, state: ImportState, newId: () =
         rule: series.rule,
         until: series.until,
         ...(series.reminder_minutes != null ? { reminder_minutes: series.reminder_minutes } : {}),
+        ...(series.all_day ? { all_day: true } : {}),
         occurrences: series.occurrences.map((o) => ({
           ...o,
           title: storableText(o.title),

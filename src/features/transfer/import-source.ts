@@ -43,12 +43,15 @@ export interface SourceEvent {
   is_completed: boolean;
   /** Minutes before the start it reminds; absent or null: none. */
   reminder_minutes?: ReminderOffset | null;
+  /** Whole days (absent: false). */
+  all_day?: boolean;
 }
 
 export interface SourceSeries {
   rule: RecurrenceRule;
   until: string;
   reminder_minutes?: ReminderOffset | null;
+  all_day?: boolean;
   occurrences: { title: string; description: string | null; starts_at: string; ends_at: string }[];
 }
 
@@ -102,6 +105,7 @@ export function fromWorkspace(exp: WorkspaceExport, warnings: string[] = []): Im
         rule,
         until: event.recurrence_end_date ?? '',
         reminder_minutes: event.reminder_minutes,
+        all_day: event.all_day,
         occurrences: [],
       };
       entry.occurrences.push({
@@ -115,6 +119,7 @@ export function fromWorkspace(exp: WorkspaceExport, warnings: string[] = []): Im
     }
     const { title, description, starts_at, ends_at, is_task, priority, is_completed, reminder_minutes } = event;
     events.push({ title, description, starts_at, ends_at, is_task, priority, is_completed, reminder_minutes });
+    if (event.all_day) events[events.length - 1]!.all_day = true;
   }
   return {
     kind: 'workspace',

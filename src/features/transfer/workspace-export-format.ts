@@ -80,6 +80,8 @@ export const exportEvent = v.object({
   recurrence_end_date: nullableText,
   /** Minutes before the start it reminds (null: none); absent in older files. */
   reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets)), null),
+  /** Whole days from the local midnight of starts_at; absent in older files (false). */
+  all_day: v.optional(v.boolean(), false),
   ...stamps,
 });
 

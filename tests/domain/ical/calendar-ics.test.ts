@@ -223,4 +223,50 @@ describe('buildCalendarIcs', () => {
     expect(events[0]!.getFirstPropertyValue('description')).toBe(description);
     expect(todos[0]!.getFirstPropertyValue('description')).toBe(description);
   });
+
+  it("writes the item's reminder as a VALARM: before the start of an event, before a task's DUE", () => {
+    const ics = build([
+      makeRow({ id: 'r15', reminder_minutes: 15 }),
+      makeRow({ id: 'r0', reminder_minutes: 0 }),
+      makeRow({ id: 'none', reminder_minutes: null }),
+      makeRow({ id: 'task', is_task: true, reminder_minutes: 1440 }),
+      makeRow({ id: 'undated', is_task: true, starts_at: null, ends_at: null, reminder_minutes: 60 }),
+    ]);
+    const { events, todos } = parseIcs(ics);
+    const alarm = (component: ReturnType<typeof byUid>) => component.getFirstSubcomponent('valarm');
+    const r15 = alarm(byUid(events, 'r15@linkboard'))!;
+    expect(r15.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect(r15.getFirstPropertyValue('description')).toBe('Standup');
+    expect(String(r15.getFirstPropertyValue('trigger'))).toBe('-PT15M');
+    expect(ics).toContain('TRIGGER:-PT15M\r\n');
+    expect(String(alarm(byUid(events, 'r0@linkboard'))!.getFirstPropertyValue('trigger'))).toBe('PT0S');
+    expect(alarm(byUid(events, 'none@linkboard'))).toBeNull();
+    const task = alarm(byUid(todos, 'task@linkboard'))!;
+    expect(task.getFirstProperty('trigger')?.getParameter('related')).toBe('END');
+    expect(String(task.getFirstPropertyValue('trigger'))).toBe('-P1D');
+    // A task without a due time has nothing to remind before.
+    expect(alarm(byUid(todos, 'undated@linkboard'))).toBeNull();
+  });
+
+  it('writes all-day events and tasks as DATE values on their days in the user zone', () => {
+    // As the dialog stores them in Berlin: 27 Nov from its midnight to the one after 28 Nov.
+    const ics = build([
+      makeRow({ id: 'day', all_day: true, starts_at: '2026-11-26T23:00:00.000Z', ends_at: '2026-11-28T23:00:00.000Z' }),
+      makeRow({
+        id: 'due',
+        is_task: true,
+        all_day: true,
+        starts_at: '2026-11-26T23:00:00.000Z',
+        ends_at: '2026-11-26T23:00:00.000Z',
+      }),
+    ]);
+    expect(ics).toContain('DTSTART;VALUE=DATE:20261127\r\n');
+    expect(ics).toContain('DTEND;VALUE=DATE:20261129\r\n');
+    expect(ics).toContain('DUE;VALUE=DATE:20261127\r\n');
+    expect(ics).not.toContain('VTIMEZONE');
+    const { events, todos } = parseIcs(ics);
+    const start = byUid(events, 'day@linkboard').getFirstPropertyValue('dtstart') as { isDate: boolean };
+    expect(start.isDate).toBe(true);
+    expect(String(byUid(todos, 'due@linkboard').getFirstPropertyValue('due'))).toBe('2026-11-27');
+  });
 });

@@ -1,6 +1,7 @@
 /** Builders and an ical.js reader for the iCalendar export's tests. */
 import ICAL from 'ical.js';
 import type { CalendarRow } from '../../../src/domain/ical/calendar-row.ts';
+import { fromLocalInput } from '../../../src/domain/event-times.ts';
 import { expandSeries, type SeriesRequest } from '../../../src/domain/recurrence.ts';
 
 export const ZONE = 'Europe/Berlin';
@@ -36,7 +37,8 @@ export function seriesRows(seriesId: string, request: Omit<SeriesRequest, 'timeZ
       title: 'Series',
       series_id: seriesId,
       recurrence_rule: request.rule,
-      recurrence_end_date: request.until,
+      // Stored as the app stores it: 23:59 of the until day in the zone, as an instant.
+      recurrence_end_date: fromLocalInput(`${request.until}T23:59`, zone) as string,
     }),
   );
 }

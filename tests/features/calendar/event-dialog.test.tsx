@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRow } from '../../../src/data/rows.ts';
 import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { setDisplayLocale } from '../../../src/domain/date-format.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
@@ -18,14 +19,26 @@ beforeEach(() => {
   onClose = vi.fn();
   useToasts.setState({ toasts: [] });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setDisplayLocale('en-GB');
+});
 
-function renderDialog(tier: Tier, item: EventRow | null = null, screenName: 'calendar' | 'upcoming' = 'calendar') {
+/** Picks a day in a date field (jsdom has no date picker to type into). */
+const pickDay = (name: string, day: string) =>
+  fireEvent.change(screen.getByLabelText(name), { target: { value: day } });
+
+function renderDialog(
+  tier: Tier,
+  item: EventRow | null = null,
+  screenName: 'calendar' | 'upcoming' = 'calendar',
+  timeZone = 'UTC',
+) {
   const value = { db: {}, mutate } as unknown as UserDb;
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>
-        <EventDialog item={item} tier={tier} timeZone="UTC" screen={screenName} onClose={onClose as () => void} />
+        <EventDialog item={item} tier={tier} timeZone={timeZone} screen={screenName} onClose={onClose as () => void} />
       </UserDbContext.Provider>
     </MemoryRouter>,
   );
@@ -59,12 +72,68 @@ describe('the event/task dialog', () => {
   it('sets the end one hour after a new start for events, and equal to it for tasks', async () => {
     const user = userEvent.setup();
     renderDialog('pro');
-    const start = screen.getByLabelText('Start');
-    await user.type(start, '2030-05-01T10:00');
-    expect(screen.getByLabelText('End')).toHaveValue('2030-05-01T11:00');
+    pickDay('Start date', '2030-05-01');
+    await user.clear(screen.getByLabelText('Start time'));
+    await user.type(screen.getByLabelText('Start time'), '10:00');
+    expect(screen.getByLabelText('End date')).toHaveValue('2030-05-01');
+    expect(screen.getByLabelText('End time')).toHaveValue('11:00');
     await user.click(screen.getByRole('switch', { name: 'This is a task' }));
-    expect(screen.queryByLabelText('End')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('End date')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Due date (optional)')).toHaveValue('2030-05-01');
     expect(screen.getByLabelText('Priority')).toHaveValue('medium');
+  });
+
+  it("writes and reads the time in the user's locale: 12-hour in en-US, whatever the browser's own clock", async () => {
+    setDisplayLocale('en-US');
+    const user = userEvent.setup();
+    renderDialog('pro', null, 'calendar', 'Europe/Berlin');
+    await user.type(screen.getByLabelText('Title'), 'Review');
+    pickDay('Start date', '2030-05-01');
+    const time = screen.getByLabelText('Start time');
+    expect(time).toHaveValue('9:00 AM');
+    await user.clear(time);
+    await user.type(time, '2:30 pm');
+    await user.tab();
+    expect(time).toHaveValue('2:30 PM');
+    expect(screen.getByLabelText('End time')).toHaveValue('3:30 PM');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    expect(mutate).toHaveBeenCalledWith(
+      'event.create',
+      expect.objectContaining({ starts_at: '2030-05-01T12:30:00.000Z', ends_at: '2030-05-01T13:30:00.000Z' }),
+    );
+  });
+
+  it('refuses a time that is not one, before anything is sent', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro');
+    await user.type(screen.getByLabelText('Title'), 'Review');
+    pickDay('Start date', '2030-05-01');
+    await user.clear(screen.getByLabelText('Start time'));
+    await user.type(screen.getByLabelText('Start time'), '25:99');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    expect(await screen.findByText('Invalid date.')).toBeInTheDocument();
+    expect(mutate).not.toHaveBeenCalled();
+  });
+
+  it('saves an all-day event as whole days in the user zone, with dates only', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro', null, 'calendar', 'America/New_York');
+    await user.type(screen.getByLabelText('Title'), 'Offsite');
+    pickDay('Start date', '2030-11-02');
+    await user.click(screen.getByRole('checkbox', { name: 'All day' }));
+    expect(screen.queryByLabelText('Start time')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('End time')).not.toBeInTheDocument();
+    pickDay('End date', '2030-11-03');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    // Two days over the autumn change: midnight EDT to the midnight after the 3rd, EST.
+    expect(mutate).toHaveBeenCalledWith(
+      'event.create',
+      expect.objectContaining({
+        all_day: true,
+        starts_at: '2030-11-02T04:00:00.000Z',
+        ends_at: '2030-11-04T05:00:00.000Z',
+      }),
+    );
   });
 
   it('checks the title and the start before anything is sent', async () => {

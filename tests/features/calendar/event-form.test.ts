@@ -23,6 +23,7 @@ function values(overrides: Partial<EventFormValues> = {}): EventFormValues {
     title: 'Standup',
     description: '',
     isTask: false,
+    allDay: false,
     priority: 'medium',
     start: '2026-03-16T09:00',
     end: '2026-03-16T10:00',
@@ -214,5 +215,52 @@ describe('planSave', () => {
       planSave(values({ reminder: '1440', repeat: 'daily', until: '2026-03-20' }), member, context()),
     );
     expect(detach[0]).toMatchObject({ reminder_minutes: 1440 });
+  });
+
+  it('saves all-day items as whole days in the zone, reads them back as dates, and sends all_day only when it changes', () => {
+    // 27-28 Mar in Berlin: the clocks change in the night of the 29th, after the last day.
+    const plan = planSave(
+      values({ allDay: true, start: '2026-03-27T00:00', end: '2026-03-28T00:00' }),
+      null,
+      context(),
+    );
+    expect(plan.ok && plan.steps[0]!.args).toMatchObject({
+      all_day: true,
+      starts_at: '2026-03-26T23:00:00.000Z',
+      ends_at: '2026-03-28T23:00:00.000Z',
+    });
+    const task = planSave(values({ allDay: true, isTask: true, start: '2026-03-27T00:00' }), null, context());
+    expect(task.ok && task.steps[0]!.args).toMatchObject({
+      all_day: true,
+      starts_at: '2026-03-26T23:00:00.000Z',
+      ends_at: '2026-03-26T23:00:00.000Z',
+    });
+    expect(planSave(values({ allDay: true, isTask: true, start: '', end: '' }), null, context())).toEqual({
+      ok: false,
+      field: 'start',
+      error: 'An all-day item needs a date.',
+    });
+    // Today is all-day-able all day long; yesterday is not.
+    expect(
+      planSave(values({ allDay: true, start: '2026-03-15T00:00', end: '2026-03-15T00:00' }), null, context()).ok,
+    ).toBe(true);
+    expect(
+      planSave(values({ allDay: true, start: '2026-03-14T00:00', end: '2026-03-14T00:00' }), null, context()),
+    ).toMatchObject({
+      ok: false,
+      error: START_IN_PAST,
+    });
+
+    const stored = row({ all_day: true, starts_at: '2026-03-26T23:00:00.000Z', ends_at: '2026-03-28T23:00:00.000Z' });
+    const form = initialValues(stored, zone);
+    expect(form).toMatchObject({ allDay: true, start: '2026-03-27T00:00', end: '2026-03-28T00:00' });
+    const unchanged = planSave({ ...form, title: 'Offsite' }, stored, context());
+    expect(unchanged.ok && unchanged.steps[0]!.args).not.toHaveProperty('all_day');
+    const timed = planSave(
+      { ...form, allDay: false, start: '2026-03-27T09:00', end: '2026-03-27T17:00' },
+      stored,
+      context(),
+    );
+    expect(timed.ok && timed.steps[0]!.args).toMatchObject({ all_day: false, starts_at: '2026-03-27T08:00:00.000Z' });
   });
 });

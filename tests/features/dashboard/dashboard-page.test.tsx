@@ -67,7 +67,7 @@ function poll(fields: Partial<PollRow> = {}): PollRow {
       { text: 'Yes', votes: 0 },
       { text: 'No', votes: 0 },
     ],
-    created_by: 'ada@example.com',
+    created_by: 'ada',
     created_by_id: 'u1',
     ...stamp,
     ...fields,

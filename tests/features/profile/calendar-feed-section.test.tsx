@@ -40,7 +40,7 @@ afterEach(() => {
 const renderSection = (tier: 'free' | 'pro' = 'pro') =>
   render(
     <MemoryRouter>
-      <CalendarFeedSection userId={user.id} tier={tier} upgradePath="/Upgrade/ada" />
+      <CalendarFeedSection userId={user.id} tier={tier} timeZone="Europe/Berlin" upgradePath="/Upgrade/ada" />
     </MemoryRouter>,
   );
 
@@ -68,6 +68,10 @@ describe('the calendar feed section', () => {
     const first = (field as HTMLInputElement).value;
     expect(first).toContain('/functions/v1/calendar-feed?token=');
     expect((await fetchFeed(first)).status).toBe(200);
+    // One click to subscribe: the same address (same token) as a webcal: link.
+    const subscribe = screen.getByRole('link', { name: 'Subscribe in your calendar app' });
+    expect(subscribe).toHaveAttribute('href', first.replace(/^https?:\/\//, 'webcal://'));
+    expect(subscribe.getAttribute('href')).toMatch(/^webcal:\/\/.+\/functions\/v1\/calendar-feed\?token=[\w-]{43}$/);
     cleanup();
 
     renderSection(); // another visit on this device: the address is still shown

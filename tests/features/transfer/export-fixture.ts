@@ -89,7 +89,7 @@ export const series = ['2026-03-16T08:00:00.000Z', '2026-03-30T07:00:00.000Z', '
       ends_at: new Date(Date.parse(start) + 3_600_000).toISOString(),
       series_id: '30000000-0000-4000-8000-000000000001',
       recurrence_rule: 'weekly',
-      recurrence_end_date: '2026-04-06',
+      recurrence_end_date: '2026-04-06T21:59:00.000Z', // 23:59 in Berlin, as stored
     }),
 );
 export const othersEvent = makeEvent({ title: 'Not mine', owner_id: OTHER });
@@ -97,7 +97,7 @@ export const othersEvent = makeEvent({ title: 'Not mine', owner_id: OTHER });
 export const myPoll = makePoll({
   title: 'Where?',
   directory_id: own.id,
-  created_by: EMAIL,
+  created_by: 'me',
   created_by_id: ME,
   options: [
     { text: 'Here', votes: 2 },

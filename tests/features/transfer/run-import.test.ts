@@ -8,7 +8,7 @@ import { IMPORT_BATCH, runImport } from '../../../src/features/transfer/run-impo
 import { buildWorkspaceExport } from '../../../src/features/transfer/workspace-export.ts';
 import type { LinkboardDb } from '../../../src/data/db.ts';
 import type { MutationContext } from '../../../src/data/mutation-context.ts';
-import { ctx, freshDb, makeDirectory, makeLink, NOW } from '../../data/helpers.ts';
+import { ctx, freshDb, makeDirectory, makeEvent, makeLink, NOW } from '../../data/helpers.ts';
 import { exportCtx, seededDb } from './export-fixture.ts';
 
 /** A browser file of `folders` folders of `perFolder` links, each dated and tagged. */
@@ -141,12 +141,31 @@ describe('runImport', () => {
 });
 
 describe('export → import → export', () => {
-  it('loses nothing of the own workspace: directories, links, events, tasks, series and reminders', async () => {
+  it('loses nothing of the own workspace: directories, links, events, tasks, series, reminders and all-day', async () => {
     const source = await seededDb();
     // A reminder on every kind of item, so the round trip has to carry it.
     await source.calendar_events.toCollection().modify({ reminder_minutes: 15 });
     // A public directory, so the round trip has to carry the visibility.
     await source.link_directories.filter((d) => d.name === 'Empty').modify({ is_public: true });
+    // An all-day event and an all-day task, stored as the dialog stores them (whole days in UTC here).
+    await source.calendar_events.bulkPut([
+      makeEvent({
+        title: 'Offsite',
+        all_day: true,
+        starts_at: '2026-03-18T00:00:00.000Z',
+        ends_at: '2026-03-20T00:00:00.000Z',
+        reminder_minutes: 15,
+      }),
+      makeEvent({
+        title: 'Tax day',
+        is_task: true,
+        priority: 'medium',
+        all_day: true,
+        starts_at: '2026-03-19T00:00:00.000Z',
+        ends_at: '2026-03-19T00:00:00.000Z',
+        reminder_minutes: 15,
+      }),
+    ]);
     const first = await buildWorkspaceExport(source, exportCtx());
     const db = freshDb();
     const pro = ctx({ tier: 'pro' });
@@ -176,6 +195,7 @@ describe('export → import → export', () => {
           ...{ title: e.title, description: e.description, starts_at: e.starts_at, is_task: e.is_task },
           ...{ priority: e.priority, is_completed: e.is_completed, rule: e.recurrence_rule },
           ...{ until: e.recurrence_end_date, reminder: e.reminder_minutes, ends_at: e.is_task ? null : e.ends_at },
+          all_day: e.all_day,
         }))
         .sort((a, b) => `${a.title}${a.starts_at}`.localeCompare(`${b.title}${b.starts_at}`));
 
@@ -183,5 +203,10 @@ describe('export → import → export', () => {
     expect(second.directories.find((d) => d.name === 'Empty')?.is_public).toBe(true);
     expect(events(second)).toEqual(events(first));
     expect(events(second).every((e) => e.reminder === 15)).toBe(true);
+    expect(
+      events(second)
+        .filter((e) => e.all_day)
+        .map((e) => e.title),
+    ).toEqual(['Offsite', 'Tax day']);
   });
 });

@@ -75,7 +75,7 @@ describe('buildWorkspaceExport', () => {
     expect(exp.events[0]).toMatchObject({
       series_id: f.series[0]?.series_id,
       recurrence_rule: 'weekly',
-      recurrence_end_date: '2026-04-06',
+      recurrence_end_date: '2026-04-06T21:59:00.000Z',
     });
   });
 
