@@ -14,7 +14,7 @@ import type { Mutator } from './mutator.ts';
 import type { PendingWrites, Predicted, Prediction } from './pending-writes.ts';
 
 /** The mutator's prediction of its writes, shown at once; null without one (or when it throws). */
-export function predict<N extends MutationName>(
+export function showPrediction<N extends MutationName>(
   db: LinkboardDb,
   name: N,
   args: MutationArgs[N],

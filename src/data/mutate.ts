@@ -5,7 +5,7 @@
  */
 import type { MutationName } from '../domain/mutation-names.ts';
 import { turnOf } from './after-paint.ts';
-import { predict } from './change-on-screen.ts';
+import { showPrediction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
@@ -43,7 +43,7 @@ export async function mutate<N extends MutationName>(
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
   // What the change will write is on screen in the next frame, before any read.
-  const prediction = predict(db, name, args, ctx);
+  const prediction = showPrediction(db, name, args, ctx);
   try {
     // A predicted change is painted before its transaction starts: opening it and copying the rows
     // into IndexedDB (hundreds for a series) takes milliseconds the frame that shows them need not wait for.
