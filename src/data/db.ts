@@ -15,7 +15,8 @@ import type {
 import { countedIndexes, dexieStores, movedIndexes, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
 import { calendarKeysMiddleware, withCalendarKeys } from './calendar-index.ts';
 import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
-import { PendingWrites, pendingWritesMiddleware } from './pending-writes.ts';
+import { PendingWrites } from './pending-writes.ts';
+import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
 
 export interface OpenUserDbOptions {
   indexedDB?: IDBFactory;

@@ -29,7 +29,7 @@ export interface Mutator<N extends MutationName> {
   /**
    * Optional: the writes `apply` will make, foreseen from the args and `known` rows without
    * reading IndexedDB, so the frame after the click shows the change while the transaction
-   * checks and writes it (issue 15, point 1). Null when they cannot be foreseen, or when a
+   * checks and writes it. Null when they cannot be foreseen, or when a
    * check that needs no read already refuses (the transaction then says why). A prediction
    * the transaction refuses is taken back; one it writes otherwise is replaced by its writes.
    */

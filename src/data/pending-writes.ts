@@ -1,19 +1,20 @@
 /**
- * Writes a screen shows before IndexedDB has committed them (issue 15, point 1).
+ * Writes a screen shows before IndexedDB has committed them (docs/architecture.md, "The write path").
  *
  * `mutate` validates, applies and queues in one explicit read-write transaction. Dexie's own
  * optimistic updates skip explicit transactions, so a live query only sees the change once the
  * transaction has committed and the query has read IndexedDB again: two round trips between
- * the click and the paint. Here a DBCore middleware notes every row a `mutate` transaction
- * puts or deletes as the write is issued; once the mutator's apply has issued all of them,
- * `mutate` reveals them together (a screen never shows half of a change, such as a vote
- * without its poll's counts), and screens that read through `useWithPending` lay them over
- * their last live result at once. An aborted transaction takes its rows back; a committed one
- * keeps them until every live query has read IndexedDB after the commit.
+ * the click and the paint. Here are held, per table, a mutator's prediction (shown in the
+ * click's own task) and every row a tracked transaction puts or deletes (reported by
+ * pending-writes-middleware.ts as the write is issued); once apply has issued all of them they
+ * are revealed together (a screen never shows half of a change, such as a vote without its
+ * poll's counts), and screens that read through `useWithPending` lay them over their last live
+ * result at once. An aborted transaction takes its rows back; a committed one keeps them until
+ * every live query has read IndexedDB after the commit.
  */
-import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCoreTransaction } from 'dexie';
 
-type Row = Readonly<Record<string, unknown>>;
+export type Row = Readonly<Record<string, unknown>>;
 
 export interface PendingWrite {
   key: string;
@@ -118,7 +119,7 @@ export class PendingWrites {
     this.known.set(table, held);
   }
 
-  /** Writes of this transaction are shown before it commits (`mutate` calls this). */
+  /** Writes of this transaction are shown before it commits (change-on-screen.ts calls this). */
   track(tx: DBCoreTransaction): void {
     this.tracked.add(tx);
   }
@@ -134,7 +135,7 @@ export class PendingWrites {
 
   /**
    * Shows `writes` at once, before the transaction that will make them has started: the frame
-   * after the click shows the change (issue 15, point 1). `reveal` with this prediction replaces
+   * after the click shows the change. `reveal` with this prediction replaces
    * them by the transaction's own writes; `drop` takes them back (the change was refused).
    */
   predict(writes: readonly Predicted[]): Prediction | null {
@@ -179,7 +180,7 @@ export class PendingWrites {
   }
 
   /**
-   * Shows the writes `tx` has issued so far, all at once (`mutate` calls this after apply), in
+   * Shows the writes `tx` has issued so far, all at once (change-on-screen.ts, after apply), in
    * place of the `prediction` of them, if any: one change on screen, never a gap between them.
    */
   reveal(tx: DBCoreTransaction, prediction?: Prediction | null): void {
@@ -235,80 +236,4 @@ export class PendingWrites {
     this.version += 1;
     for (const listener of this.listeners) listener();
   }
-}
-
-function writesOf(
-  req: DBCoreMutateRequest,
-  keyPath: string | null,
-): { key: string; row: PendingWrite['row'] }[] | null {
-  switch (req.type) {
-    case 'add':
-    case 'put':
-      if (keyPath === null) return null;
-      return req.values.map((value: Record<string, unknown>) => ({ key: String(value[keyPath]), row: { ...value } }));
-    case 'delete':
-      return req.keys.map((key) => ({ key: String(key), row: null }));
-    default:
-      // A range delete names no rows: screens see it after the commit, as before.
-      return null;
-  }
-}
-
-/** Small tables whose rows predictions may read (a directory's owner): a few per user. */
-const knownTables: ReadonlySet<string> = new Set(['link_directories']);
-
-const rowsOf = (values: readonly unknown[], keyPath: string) =>
-  values
-    .filter((value): value is Row => typeof value === 'object' && value !== null)
-    .map((row) => ({ key: String(row[keyPath]), row }));
-
-/**
- * The DBCore middleware that reports a tracked transaction's writes to `tables` to `pending`,
- * and every row of a known table read or written (PendingWrites.knownRow).
- */
-export function pendingWritesMiddleware(pending: PendingWrites, tables: ReadonlySet<string>): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'PendingWrites',
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          if (!tables.has(name)) return table;
-          const keyPath = typeof table.schema.primaryKey.keyPath === 'string' ? table.schema.primaryKey.keyPath : null;
-          const known = knownTables.has(name) && keyPath !== null;
-          const wrapped: typeof table = {
-            ...table,
-            mutate(req) {
-              const result = table.mutate(req);
-              const writes = writesOf(req, keyPath);
-              if (writes) pending.written(req.trans, name, writes);
-              if (known) pending.saw(name, writes);
-              return result;
-            },
-          };
-          if (!known) return wrapped;
-          return {
-            ...wrapped,
-            get: (req) =>
-              table.get(req).then((row: unknown) => {
-                pending.saw(name, rowsOf([row], keyPath));
-                return row;
-              }),
-            getMany: (req) =>
-              table.getMany(req).then((rows: unknown[]) => {
-                pending.saw(name, rowsOf(rows, keyPath));
-                return rows;
-              }),
-            query: (req) =>
-              table.query(req).then((answer) => {
-                if (req.values) pending.saw(name, rowsOf(answer.result, keyPath));
-                return answer;
-              }),
-          };
-        },
-      };
-    },
-  };
 }

@@ -1,4 +1,3 @@
-import type { DBCore, DbCoreTransactionOptions } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
@@ -130,18 +129,4 @@ export async function snapshot(db: LinkboardDb): Promise<Record<string, unknown[
   const out: Record<string, unknown[]> = {};
   for (const table of db.tables) if (table.name !== 'meta') out[table.name] = await table.toArray();
   return out;
-}
-
-/** The stores and mode of every IndexedDB transaction `db` opens from now on (at the top of Dexie's DBCore). */
-export function watchTransactions(db: LinkboardDb): { mode: 'readonly' | 'readwrite'; stores: string[] }[] {
-  const seen: { mode: 'readonly' | 'readwrite'; stores: string[] }[] = [];
-  const core = db.core;
-  (db as { core: DBCore }).core = {
-    ...core,
-    transaction(stores: string[], mode: 'readonly' | 'readwrite', options?: DbCoreTransactionOptions) {
-      seen.push({ mode, stores: [...stores] });
-      return core.transaction(stores, mode, options);
-    },
-  };
-  return seen;
 }

@@ -1,10 +1,12 @@
 import { Dexie } from 'dexie';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
-import { mutateMany, type MutationStep } from '../../src/data/mutate.ts';
+import { mutateMany } from '../../src/data/mutate.ts';
+import type { MutationStep } from '../../src/data/run-mutator.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import { FREE_LIMITS } from '../../src/domain/plans.ts';
-import { ctx, freshDb, makeDirectory, uuid, watchTransactions } from './helpers.ts';
+import { watchTransactions } from '../support/watch-transactions.ts';
+import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
 
 let db: LinkboardDb;
 const free = ctx();
@@ -22,22 +24,11 @@ const linkStep = (title: string, id = uuid()): LinkStep => ({
   args: { id, directory_id: dir.id, url: `https://example.com/${encodeURIComponent(title)}`, title },
 });
 
-/** Counts the read-write transactions opened from now on. */
-/** How many read-write transactions `db` opens from now on. */
-function countWrites(): { readonly n: number } {
-  const seen = watchTransactions(db);
-  return {
-    get n() {
-      return seen.filter((tx) => tx.mode === 'readwrite').length;
-    },
-  };
-}
-
 it('applies and queues many mutations in one read-write transaction, in order', async () => {
-  const writes = countWrites();
+  const seen = watchTransactions(db);
   const steps = Array.from({ length: 200 }, (_, i) => linkStep(`L${i}`));
   const { queued, refused } = await mutateMany(db, steps, pro);
-  expect(writes.n).toBe(1);
+  expect(seen.writes).toHaveLength(1);
   expect(refused).toEqual([]);
   expect(queued.map((row) => row.args.id)).toEqual(steps.map((step) => step.args.id));
   const outbox = await db.outbox.orderBy('seq').toArray();

@@ -9,7 +9,8 @@ import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
 import { SyncTransportError } from '../../src/backend/sync-transport.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
-import { ME, ctx, makeDirectory, makeEvent, makeLink, uuid, watchTransactions as watchAll } from '../data/helpers.ts';
+import { ME, ctx, makeDirectory, makeEvent, makeLink, uuid } from '../data/helpers.ts';
+import { watchTransactions } from '../support/watch-transactions.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
 
 let factory: IDBFactory;
@@ -326,19 +327,17 @@ describe('the status it reports', () => {
 });
 
 describe('sync at IndexedDB speed', () => {
-  const watchTransactions = () => watchAll(db);
-
   const storedCursor = async () => (await db.meta.get('cursor'))?.value;
 
   it('a sync with nothing to do opens no read-write transaction and keeps the new cursor in memory', async () => {
     const before = await storedCursor();
     server.advance(); // other users' commits move the server's cursor on
     const sync = engine();
-    const seen = watchTransactions();
+    const seen = watchTransactions(db);
     expect(await sync.sync()).toBe('synced');
     expect(await sync.sync()).toBe('synced');
-    expect(seen.filter((tx) => tx.mode === 'readwrite')).toEqual([]);
-    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.writes).toEqual([]);
+    expect(seen.all.length).toBeGreaterThan(0);
     expect(await storedCursor()).toBe(before);
     // The second pull went on from the first one's cursor, held in memory.
     expect(server.pulls.slice(-2)).toEqual([before, String(Number(before) + 1)]);
@@ -501,9 +500,9 @@ describe('sync at IndexedDB speed', () => {
 
   it('writes a pulled page over only the tables it touches (with the outbox, meta and counts)', async () => {
     server.write('saved_links', makeLink({ directory_id: dir.id }));
-    const seen = watchTransactions();
+    const seen = watchTransactions(db);
     await engine().sync();
-    const writes = seen.filter((tx) => tx.mode === 'readwrite');
+    const writes = seen.writes;
     expect(writes).toHaveLength(1);
     expect(writes[0]?.stores.sort()).toEqual(['counts', 'meta', 'outbox', 'saved_links']);
   });
@@ -515,13 +514,13 @@ describe('sync at IndexedDB speed', () => {
     server.write('saved_links', { id: link.id as string, notes: 'theirs' });
     server.failNext('push', 'network');
     await engine().sync(); // offline push: nothing leaves
-    const seen = watchTransactions();
+    const seen = watchTransactions(db);
     const pull = await import('../../src/sync/apply-pull.ts');
     await pull.applyPullPage(db, await server.transport().pull('1', 10), { clear: false, ctx: pro, incremental: true });
     expect(await db.saved_links.get(link.id as string)).toMatchObject({ title: 'Mine', notes: 'theirs' });
     // Over the page's tables first; the queued update also reads directories and members, so
     // that transaction is given up (nothing written) and the page is written over every table.
-    const writes = seen.filter((tx) => tx.mode === 'readwrite').map((tx) => tx.stores.length);
+    const writes = seen.writes.map((tx) => tx.stores.length);
     expect(writes).toEqual([4, syncScope(db).length]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Live reads that show a change in the frame after the click (issue 15, point 1): the last
+ * Live reads that show a change in the frame after the click (docs/architecture.md): the last
  * result of an IndexedDB query, with the writes `mutate` has issued but IndexedDB has not yet
  * given back laid over it (pending-writes.ts).
  */

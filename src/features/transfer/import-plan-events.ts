@@ -5,7 +5,7 @@
  * earlier in the file is a duplicate. Free: recurring series are a Pro feature and events beyond
  * the month's quota do not fit (tasks do not count, design 4.3); both are over the plan's limit.
  */
-import type { MutationStep } from '../../data/mutate.ts';
+import type { MutationStep } from '../../data/run-mutator.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { eventKey, type ImportState } from './import-state.ts';

@@ -7,7 +7,8 @@
  * (a limit reached meanwhile) is skipped and counted under the refusal's own message.
  */
 import type { LinkboardDb } from '../../data/db.ts';
-import { mutateMany, type MutationStep } from '../../data/mutate.ts';
+import { mutateMany } from '../../data/mutate.ts';
+import type { MutationStep } from '../../data/run-mutator.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import type { OutboxRow } from '../../data/rows.ts';
 import { skipList, type ImportPlan } from './import-plan.ts';

@@ -114,7 +114,7 @@ describe('the Public Voting Board', () => {
     expect(within(card('Lunch?')).getByText('2 votes')).toBeInTheDocument();
     expect(stat('Total Votes')).toHaveTextContent('2');
     expect(stat('Your Votes')).toHaveTextContent('1');
-    // The vote is painted first and queued in the transaction after the paint (mutate's turnOf).
+    // The vote is painted first and queued in the transaction after the paint (turnOf, after-paint.ts).
     await waitFor(async () =>
       expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ name: 'poll.vote' })]),
     );

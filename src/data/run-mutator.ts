@@ -1,0 +1,172 @@
+/**
+ * Runs mutators in their read-write transaction: each checked and applied, and queued as an
+ * outbox row in the same transaction, so a change is written and queued together or not at all
+ * (docs/architecture.md, "The write path").
+ */
+import type { MutationName } from '../domain/mutation-names.ts';
+import { findUnstorableText, unstorableTextMessage } from '../domain/storable-text.ts';
+import { holdWritesOfThisTransaction } from './change-on-screen.ts';
+import type { LinkboardDb } from './db.ts';
+import { argsProblem, type MutationArgs } from './mutation-args.ts';
+import type { MutationContext } from './mutation-context.ts';
+import { MutationError, refuse } from './mutation-error.ts';
+import { mutators } from './mutators.ts';
+import type { Mutator } from './mutator.ts';
+import { OUTBOX_VERSION } from './outbox.ts';
+import type { Prediction } from './pending-writes.ts';
+import type { OutboxRow } from './rows.ts';
+
+/** One mutation of a batch (mutateMany). */
+export type MutationStep = { [N in MutationName]: { name: N; args: MutationArgs[N] } }[MutationName];
+
+export interface MutateManyResult {
+  /** The queued outbox rows, in the steps' order. */
+  queued: OutboxRow[];
+  /** The refused steps (with skipRefused), by their index in `steps`. */
+  refused: { index: number; error: MutationError }[];
+}
+
+/**
+ * Checks `args` with the mutator's own rules first (a refusal keeps the spec's wording), then
+ * their shape, and applies the change. Runs inside the caller's transaction.
+ */
+async function checkAndApply<N extends MutationName>(
+  db: LinkboardDb,
+  name: N,
+  args: MutationArgs[N],
+  ctx: MutationContext,
+): Promise<MutationArgs[N]> {
+  const mutator = mutators[name] as Mutator<N>;
+  // Text the database cannot store would fail the whole push: refused first, naming the field.
+  const unstorable = findUnstorableText(args);
+  if (unstorable !== null) refuse('invalid', unstorableTextMessage(unstorable.path));
+  // A caller outside TypeScript's reach (a stale form state, a cast) is refused, never queued.
+  const problem = argsProblem(name, args);
+  let normalized: MutationArgs[N];
+  try {
+    normalized = await mutator.validate(db, args, ctx);
+  } catch (error) {
+    if (problem !== null && !(error instanceof MutationError)) refuse('invalid', problem);
+    throw error;
+  }
+  // Whatever the mutator's checks let through must still have the shape of the args.
+  const after = argsProblem(name, normalized);
+  if (after !== null) refuse('invalid', after);
+  await mutator.apply(db, normalized, ctx);
+  return normalized;
+}
+
+function outboxEntry(name: MutationName, args: unknown, ctx: MutationContext, id?: string): OutboxRow {
+  return {
+    id: id ?? crypto.randomUUID(),
+    name,
+    args: args as Record<string, unknown>,
+    created_at: ctx.now().toISOString(),
+    attempts: 0,
+    status: 'pending',
+    version: OUTBOX_VERSION,
+  };
+}
+
+type Many = (tx: LinkboardDb, list: unknown[], ctx: MutationContext) => Promise<unknown[]>;
+
+/**
+ * The steps from `start` on that can go to their mutator's `many` together: consecutive, of the
+ * same mutation, each of the args' shape (one that is not goes alone, so its refusal keeps the
+ * mutator's wording). One step when the mutator has no `many`.
+ */
+function batchRun(steps: readonly MutationStep[], start: number): readonly MutationStep[] {
+  const first = steps[start]!;
+  if (!mutators[first.name].many) return [first];
+  let end = start;
+  while (end < steps.length && steps[end]!.name === first.name && argsProblem(first.name, steps[end]!.args) === null)
+    end += 1;
+  return end === start ? [first] : steps.slice(start, end);
+}
+
+/** The tables of every mutator in `names`, with the outbox: one transaction's scope. */
+function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
+  const tables = new Set<string>();
+  for (const name of names) for (const table of mutators[name].tables) tables.add(table);
+  // counts: a mutator may read a kept count (a plan's limit), kept in the same transaction.
+  return [...[...tables].map((table) => db.table(table)), db.outbox, db.counts];
+}
+
+/**
+ * One mutation in ONE read-write transaction: checked, applied (its writes shown in place of
+ * `prediction` once all are issued) and queued. Throws a MutationError (nothing written) when refused.
+ */
+export function runMutator<N extends MutationName>(
+  db: LinkboardDb,
+  name: N,
+  args: MutationArgs[N],
+  ctx: MutationContext,
+  prediction: Prediction | null,
+  id?: string,
+): Promise<OutboxRow> {
+  return db.transaction('rw', scopeOf(db, [name]), async () => {
+    // What apply writes is on screen before the commit.
+    const reveal = holdWritesOfThisTransaction(db.pending);
+    const normalized = await checkAndApply(db, name, args, ctx);
+    // Every row of the change at once, in place of the prediction: a screen never shows half of it.
+    reveal(prediction);
+    const queued = outboxEntry(name, normalized, ctx, id);
+    queued.seq = await db.outbox.add(queued);
+    return queued;
+  });
+}
+
+/**
+ * `steps` in order in ONE read-write transaction, each checked and applied as `runMutator` does
+ * (a step sees the ones before it, so plan limits count them), and queued with one bulk write.
+ * A MutationError aborts them all unless `skipRefused`, when the step is reported and skipped.
+ */
+export function runMutators(
+  db: LinkboardDb,
+  steps: readonly MutationStep[],
+  ctx: MutationContext,
+  skipRefused: boolean,
+): Promise<MutateManyResult> {
+  return db.transaction('rw', scopeOf(db, new Set(steps.map((step) => step.name))), async () => {
+    const reveal = holdWritesOfThisTransaction(db.pending);
+    const queued: OutboxRow[] = [];
+    const refused: MutateManyResult['refused'] = [];
+    const refusal = (index: number, error: unknown) => {
+      if (!(error instanceof MutationError) || !skipRefused) throw error;
+      refused.push({ index, error });
+    };
+    for (let index = 0; index < steps.length;) {
+      const run = batchRun(steps, index);
+      if (run.length > 1) {
+        // Consecutive steps of a mutator that takes many at once (link.create in an import).
+        const name = run[0]!.name;
+        const answers = await (mutators[name].many as Many)(
+          db,
+          run.map((step) => step.args),
+          ctx,
+        );
+        answers.forEach((answer, k) => {
+          if (answer instanceof MutationError) return refusal(index + k, answer);
+          // Written already: a shape its own checks broke must not be half-applied; abort all.
+          const after = argsProblem(name, answer);
+          if (after !== null) throw new Error(`${name} normalized its args out of shape: ${after}`);
+          queued.push(outboxEntry(name, answer, ctx));
+        });
+        index += run.length;
+        continue;
+      }
+      const step = steps[index]!;
+      try {
+        const normalized = await checkAndApply(db, step.name, step.args, ctx);
+        queued.push(outboxEntry(step.name, normalized, ctx));
+      } catch (error) {
+        refusal(index, error);
+      }
+      index += 1;
+    }
+    reveal();
+    const seqs = await db.outbox.bulkAdd(queued, { allKeys: true });
+    queued.forEach((row, i) => (row.seq = seqs[i]));
+    return { queued, refused };
+  });
+}
