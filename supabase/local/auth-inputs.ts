@@ -11,8 +11,8 @@ import { fail } from './auth-errors.ts';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
 
-/** A non-empty string (GoTrue reads "" as not given); `message` for anything else. */
-const given = (message: string) => v.pipe(v.string(message), v.nonEmpty(message));
+/** A non-empty string (GoTrue reads "" as not given, and a missing field as ""); `message` for anything else. */
+const given = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
 
 /** An address GoTrue accepts: trimmed, one @, a dot in the domain, at most 255 characters. */
 export const emailAddress = v.pipe(
@@ -66,7 +66,10 @@ export const userUpdateBody = v.object({
 const RESEND = 'Resend requires an email or phone and a type';
 /** POST /resend {type, email}: the type first, as GoTrue checks it. */
 export const resendBody = v.object({
-  type: v.picklist(['signup', 'email_change'], 'Missing one of these types: signup, email_change'),
+  type: v.pipe(
+    v.optional(v.unknown(), ''),
+    v.picklist(['signup', 'email_change'], 'Missing one of these types: signup, email_change'),
+  ),
   email: v.pipe(given(RESEND), v.trim(), v.nonEmpty(RESEND), v.toLowerCase(), emailAddress),
 });
 

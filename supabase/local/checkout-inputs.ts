@@ -13,7 +13,8 @@ export function stripeError(c: Context, status: 400 | 401 | 404, message: string
 }
 
 const URLS = 'success_url and cancel_url are required.';
-const given = (message: string) => v.pipe(v.string(message), v.nonEmpty(message));
+/** A non-empty string; a missing one is '' (so the message names it). */
+const given = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
 const optionalText = v.pipe(
   v.optional(v.string()),
   v.transform((value) => value || null),
@@ -33,22 +34,26 @@ const stringMap = v.pipe(
 /** POST /v1/checkout/sessions: a subscription at one of the provider's prices. */
 export const checkoutSessionForm = v.object({
   mode: v.literal('subscription', 'Only subscription mode is supported.'),
-  line_items: v.object(
-    {
-      0: v.object(
-        {
-          price: v.pipe(
-            v.string((issue) => `No such price: '${String(issue.input ?? '')}'`),
-            v.check(
-              (price) => priceById(price) !== undefined,
-              (issue) => `No such price: '${String(issue.input)}'`,
+  // A missing list, item or price is the price '' (Stripe names line_items[0][price] either way).
+  line_items: v.optional(
+    v.object({
+      0: v.optional(
+        v.object({
+          price: v.optional(
+            v.pipe(
+              v.string((issue) => `No such price: '${String(issue.input)}'`),
+              v.check(
+                (price) => priceById(price) !== undefined,
+                (issue) => `No such price: '${String(issue.input)}'`,
+              ),
             ),
+            '',
           ),
-        },
-        "No such price: ''",
+        }),
+        {},
       ),
-    },
-    "No such price: ''",
+    }),
+    {},
   ),
   success_url: given(URLS),
   cancel_url: given(URLS),
