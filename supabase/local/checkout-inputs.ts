@@ -65,10 +65,14 @@ export const checkoutSessionForm = v.object({
 });
 
 /** POST /v1/subscriptions/:id: cancel_at_period_end=true|false, or cancel_at= (no date: not cancelled). */
+const ONLY_CANCEL = 'Only cancel_at_period_end can be updated here.';
 export const subscriptionUpdateForm = v.pipe(
-  v.object({ cancel_at: v.optional(v.string()), cancel_at_period_end: v.optional(v.string()) }),
+  v.object({
+    cancel_at: v.optional(v.string(ONLY_CANCEL)),
+    cancel_at_period_end: v.optional(v.string(ONLY_CANCEL)),
+  }),
   v.transform((form) => (form.cancel_at === '' ? 'false' : form.cancel_at_period_end)),
-  v.picklist(['true', 'false'], 'Only cancel_at_period_end can be updated here.'),
+  v.picklist(['true', 'false'], ONLY_CANCEL),
 );
 
 /** POST /v1/billing_portal/sessions: for a customer, back to return_url (flow_data read as given). */

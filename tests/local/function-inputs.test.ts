@@ -7,10 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../supabase/local/db.ts';
-import { freshDb } from '../support/db.ts';
 import { CLEAR } from '../support/text-faults.ts';
-import { BASE, billingStack, type BillingUser } from './billing-stack.ts';
+import { BASE } from './billing-stack.ts';
+import { inputStack, type InputStack } from './input-stack.ts';
 
 const SUPPORT = 'support@linkboard.local';
 const CHECKOUT_ERROR = "plan must be 'pro' or 'team'.";
@@ -104,29 +103,14 @@ const queryCases: Record<string, [name: string, query: string, error: string][]>
 };
 
 describe('the functions refuse bad input with a 400 naming the field', () => {
-  let db: Db;
-  let stack: ReturnType<typeof billingStack>;
-  let user: BillingUser;
+  let db: InputStack['db'];
+  let stack: InputStack['stack'];
+  let user: InputStack['user'];
+  let stored: InputStack['stored'];
   beforeAll(async () => {
-    db = await freshDb();
-    stack = billingStack(db);
-    user = await stack.signUp();
-    // Another user's checkout makes the test-mode provider's store, so that it can be counted.
-    await stack.checkout(await stack.signUp(), 'pro', 'monthly');
+    ({ db, stack, user, stored } = await inputStack());
   });
   afterAll(() => db.close());
-
-  /** What any of the calls could leave behind: queued mail, a provider's object, a customer, a tier. */
-  const stored = async () =>
-    (
-      await db.query<{ mail: string; objects: string; customers: string; tier: string }>(
-        `select (select count(*) from public.outgoing_mail)::text as mail,
-                (select count(*) from _checkout.objects)::text as objects,
-                (select count(*) from public.billing_customers)::text as customers,
-                (select subscription_tier from public.user_profiles where id = $1) as tier`,
-        [user.id],
-      )
-    ).rows[0];
 
   describe.each(Object.keys(bodyCases))('%s', (name) => {
     it.each(bodyCases[name]!)('answers %s with 400', async (_case, body, error) => {
