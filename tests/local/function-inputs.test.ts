@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAR } from '../support/text-faults.ts';
+import { dbKinds } from '../support/db.ts';
 import { BASE } from './billing-stack.ts';
 import { inputStack, type InputStack } from './input-stack.ts';
 
@@ -102,13 +103,13 @@ const queryCases: Record<string, [name: string, query: string, error: string][]>
   ],
 };
 
-describe('the functions refuse bad input with a 400 naming the field', () => {
+describe.each(dbKinds)('the functions refuse bad input with a 400 naming the field (%s)', (kind) => {
   let db: InputStack['db'];
   let stack: InputStack['stack'];
   let user: InputStack['user'];
   let stored: InputStack['stored'];
   beforeAll(async () => {
-    ({ db, stack, user, stored } = await inputStack());
+    ({ db, stack, user, stored } = await inputStack(kind));
   });
   afterAll(() => db.close());
 

@@ -4,7 +4,7 @@
  * any refused call could leave behind, to compare before and after.
  */
 import type { Db } from '../../supabase/local/db.ts';
-import { freshDb } from '../support/db.ts';
+import { freshDb, type DbKind } from '../support/db.ts';
 import { billingStack, type BillingUser } from './billing-stack.ts';
 
 export interface InputStack {
@@ -15,8 +15,8 @@ export interface InputStack {
   stored(): Promise<Record<string, string> | undefined>;
 }
 
-export async function inputStack(): Promise<InputStack> {
-  const db = await freshDb();
+export async function inputStack(kind: DbKind): Promise<InputStack> {
+  const db = await freshDb(kind);
   const stack = billingStack(db);
   const user = await stack.signUp();
   // Another user pays for a plan: the provider then holds a customer and a subscription.

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ANON_KEY, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
+import { dbKinds } from '../support/db.ts';
 import { BASE } from './billing-stack.ts';
 import { inputStack, type InputStack } from './input-stack.ts';
 
@@ -161,13 +162,13 @@ const checkoutCases: [string, string, string, string, string | undefined][] = [
   ],
 ];
 
-describe('the local stack refuses bad input with a 400 in each route family’s shape', () => {
+describe.each(dbKinds)('the local stack refuses bad input with a 400 in each route family’s shape (%s)', (kind) => {
   let db: InputStack['db'];
   let stack: InputStack['stack'];
   let user: InputStack['user'];
   let stored: InputStack['stored'];
   beforeAll(async () => {
-    ({ db, stack, user, stored } = await inputStack());
+    ({ db, stack, user, stored } = await inputStack(kind));
   });
   afterAll(() => db.close());
 
