@@ -6,11 +6,11 @@
  * Through the real local stack (its HTTP routes and gateway) with a signed-in user's token.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLEAR } from '../support/text-faults.ts';
 import { dbKinds } from '../support/db.ts';
 import { BASE } from './billing-stack.ts';
-import { inputStack, type InputStack } from './input-stack.ts';
+import { inputStackFor } from './input-stack.ts';
 
 const SUPPORT = 'support@linkboard.local';
 const CHECKOUT_ERROR = "plan must be 'pro' or 'team'.";
@@ -104,36 +104,29 @@ const queryCases: Record<string, [name: string, query: string, error: string][]>
 };
 
 describe.each(dbKinds)('the functions refuse bad input with a 400 naming the field (%s)', (kind) => {
-  let db: InputStack['db'];
-  let stack: InputStack['stack'];
-  let user: InputStack['user'];
-  let stored: InputStack['stored'];
-  beforeAll(async () => {
-    ({ db, stack, user, stored } = await inputStack(kind));
-  });
-  afterAll(() => db.close());
+  const t = inputStackFor(kind);
 
   describe.each(Object.keys(bodyCases))('%s', (name) => {
     it.each(bodyCases[name]!)('answers %s with 400', async (_case, body, error) => {
-      const before = await stored();
+      const before = await t.stored();
       const sent = typeof body === 'object' && body !== null && 'raw' in body ? String(body.raw) : JSON.stringify(body);
-      const answer = await stack.call(`${BASE}/functions/v1/${name}`, {
+      const answer = await t.stack.call(`${BASE}/functions/v1/${name}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.user.token}` },
         body: sent,
       });
       expect(answer.status).toBe(400);
       const message = ((await answer.json()) as { error: string }).error;
       if (typeof error === 'string') expect(message).toBe(error);
       else expect(message).toMatch(error);
-      expect(await stored()).toEqual(before);
+      expect(await t.stored()).toEqual(before);
     });
   });
 
   describe.each(Object.keys(queryCases))('%s', (name) => {
     it.each(queryCases[name]!)('answers %s with 400', async (_case, query, error) => {
-      const answer = await stack.call(`${BASE}/functions/v1/${name}${query}`, {
-        headers: { Authorization: `Bearer ${user.token}` },
+      const answer = await t.stack.call(`${BASE}/functions/v1/${name}${query}`, {
+        headers: { Authorization: `Bearer ${t.user.token}` },
       });
       expect(answer.status).toBe(400);
       expect(await answer.json()).toEqual({ error });
@@ -141,17 +134,17 @@ describe.each(dbKinds)('the functions refuse bad input with a 400 naming the fie
   });
 
   it('still takes good input: a mail to support is queued, checkout starts', async () => {
-    const mail = await stack.post('/api/send-email', { to: ` ${SUPPORT} `, subject: ' Hi ', body: 'Text' });
+    const mail = await t.stack.post('/api/send-email', { to: ` ${SUPPORT} `, subject: ' Hi ', body: 'Text' });
     expect(mail.status).toBe(200);
-    const queued = await db.query<{ to_address: string; subject: string }>(
+    const queued = await t.db.query<{ to_address: string; subject: string }>(
       'select to_address, subject from public.outgoing_mail where id = $1',
       [((await mail.json()) as { id: string }).id],
     );
     expect(queued.rows).toEqual([{ to_address: SUPPORT, subject: 'Hi' }]);
-    const checkout = await stack.post(
+    const checkout = await t.stack.post(
       '/functions/v1/create-checkout',
       { plan: 'team', billingCycle: 'yearly' },
-      user.token,
+      t.user.token,
     );
     expect(checkout.status).toBe(200);
     expect(((await checkout.json()) as { url: string }).url).toMatch(/\/_checkout\/pay\/cs_test_/);

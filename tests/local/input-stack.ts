@@ -3,6 +3,7 @@
  * user, another user's paid plan (so the test-mode provider holds a subscription), and what
  * any refused call could leave behind, to compare before and after.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { freshDb, type DbKind } from '../support/db.ts';
 import { billingStack, type BillingUser } from './billing-stack.ts';
@@ -34,4 +35,14 @@ export async function inputStack(kind: DbKind): Promise<InputStack> {
       )
     ).rows[0];
   return { db, stack, user, stored };
+}
+
+/** The stack for a describe block: made before its tests, closed after; its fields are set by then. */
+export function inputStackFor(kind: DbKind): InputStack {
+  const holder = {} as InputStack;
+  beforeAll(async () => {
+    Object.assign(holder, await inputStack(kind));
+  });
+  afterAll(() => holder.db.close());
+  return holder;
 }

@@ -5,11 +5,11 @@
  * for /rest/v1, Stripe's {error: {type, message, param}} for /_checkout. Wrong types, missing
  * fields, arrays for objects, unknown choices, NUL and lone surrogates; nothing is stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ANON_KEY, TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
 import { dbKinds } from '../support/db.ts';
 import { BASE } from './billing-stack.ts';
-import { inputStack, type InputStack } from './input-stack.ts';
+import { inputStackFor } from './input-stack.ts';
 
 type Body = unknown;
 const raw = (text: string) => ({ raw: text });
@@ -128,6 +128,7 @@ const signedInAuthCases: [string, string, Body, string, string | RegExp][] = [
 ];
 
 const PRICE = "No such price: ''";
+const ONLY_CANCEL = 'Only cancel_at_period_end can be updated here.';
 /** [case, path, form body, Stripe's message, its param]. */
 const checkoutCases: [string, string, string, string, string | undefined][] = [
   ['a payment session', '/v1/checkout/sessions', 'mode=payment', 'Only subscription mode is supported.', 'mode'],
@@ -160,21 +161,35 @@ const checkoutCases: [string, string, string, string, string | undefined][] = [
     PRICE.replace('price', 'customer'),
     'customer',
   ],
+  [
+    'a subscription update to maybe',
+    '/v1/subscriptions/{sub}',
+    'cancel_at_period_end=maybe',
+    ONLY_CANCEL,
+    'cancel_at_period_end',
+  ],
+  [
+    'a subscription update of a list',
+    '/v1/subscriptions/{sub}',
+    'cancel_at_period_end[0]=true',
+    ONLY_CANCEL,
+    'cancel_at_period_end',
+  ],
+  [
+    'a subscription update of a date',
+    '/v1/subscriptions/{sub}',
+    'cancel_at=1900000000',
+    ONLY_CANCEL,
+    'cancel_at_period_end',
+  ],
 ];
 
 describe.each(dbKinds)('the local stack refuses bad input with a 400 in each route family’s shape (%s)', (kind) => {
-  let db: InputStack['db'];
-  let stack: InputStack['stack'];
-  let user: InputStack['user'];
-  let stored: InputStack['stored'];
-  beforeAll(async () => {
-    ({ db, stack, user, stored } = await inputStack(kind));
-  });
-  afterAll(() => db.close());
+  const t = inputStackFor(kind);
 
   const authCall = (route: string, body: Body, token?: string) => {
     const [method, path] = route.split(' ') as [string, string];
-    return stack.call(`${BASE}/auth/v1${path}`, {
+    return t.stack.call(`${BASE}/auth/v1${path}`, {
       method,
       headers: {
         apikey: TEST_ANON_KEY,
@@ -188,14 +203,14 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
   it.each([...authCases.map((c) => [...c, false] as const), ...signedInAuthCases.map((c) => [...c, true] as const)])(
     '/auth/v1: %s',
     async (_case, route, body, code, msg, signedIn) => {
-      const before = await stored();
-      const answer = await authCall(route, body, signedIn ? user.token : undefined);
+      const before = await t.stored();
+      const answer = await authCall(route, body, signedIn ? t.user.token : undefined);
       expect(answer.status).toBe(400);
       const error = (await answer.json()) as { code: string; error_code: string; msg: string };
       expect({ code: error.code, error_code: error.error_code }).toEqual({ code, error_code: code });
       if (typeof msg === 'string') expect(error.msg).toBe(msg);
       else expect(error.msg).toMatch(msg);
-      expect(await stored()).toEqual(before);
+      expect(await t.stored()).toEqual(before);
     },
   );
 
@@ -205,7 +220,7 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
     ['null', null],
     ['a huge number', 'huge'],
   ])('/rest/v1/rpc: arguments as %s are PostgREST’s PGRST102', async (_case, body) => {
-    const answer = await stack.call(`${BASE}/rest/v1/rpc/submit_contact_message`, {
+    const answer = await t.stack.call(`${BASE}/rest/v1/rpc/submit_contact_message`, {
       method: 'POST',
       headers: { apikey: TEST_ANON_KEY, 'Content-Type': 'application/json' },
       body: body === 'huge' ? '1e400' : JSON.stringify(body),
@@ -219,11 +234,14 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
   });
 
   it.each(checkoutCases)('/_checkout: %s', async (_case, path, form, message, param) => {
-    const before = await stored();
-    const answer = await stack.call(`${BASE}/_checkout${path}`, {
+    const { id } = (
+      await t.db.query<{ id: string }>("select id from _checkout.objects where kind = 'subscription' limit 1")
+    ).rows[0]!;
+    const before = await t.stored();
+    const answer = await t.stack.call(`${BASE}/_checkout${path.replace('{sub}', id)}`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${stack.billing.secretKey}`,
+        Authorization: `Bearer ${t.stack.billing.secretKey}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: form,
@@ -232,35 +250,8 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
     expect(await answer.json()).toEqual({
       error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
     });
-    expect(await stored()).toEqual(before);
+    expect(await t.stored()).toEqual(before);
   });
-
-  it.each([['cancel_at_period_end=maybe'], ['cancel_at_period_end[0]=true'], ['cancel_at=1900000000']])(
-    '/_checkout: a subscription update %s',
-    async (form) => {
-      const { id } = (
-        await db.query<{ id: string }>("select id from _checkout.objects where kind = 'subscription' limit 1")
-      ).rows[0]!;
-      const before = await stored();
-      const answer = await stack.call(`${BASE}/_checkout/v1/subscriptions/${id}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${stack.billing.secretKey}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: form,
-      });
-      expect(answer.status).toBe(400);
-      expect(await answer.json()).toEqual({
-        error: {
-          type: 'invalid_request_error',
-          message: 'Only cancel_at_period_end can be updated here.',
-          param: 'cancel_at_period_end',
-        },
-      });
-      expect(await stored()).toEqual(before);
-    },
-  );
 
   it.each([
     ['malformed JSON', '{'],
@@ -269,7 +260,7 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
     ['a number', '{"user_id":12}'],
     ['a NUL', '{"user_id":"\\u0000"}'],
   ])('/_checkout/test-clock/advance: %s', async (_case, body) => {
-    const answer = await stack.call(`${BASE}/_checkout/test-clock/advance`, {
+    const answer = await t.stack.call(`${BASE}/_checkout/test-clock/advance`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
       body,
@@ -285,7 +276,7 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
     ['an over-long address', 'a'.repeat(321), 'to must be at most 320 characters.'],
   ])('/_mailbox: ?to= with %s is a 400, not a failure', async (_case, to, error) => {
     for (const path of ['/_mailbox/messages.json', '/_mailbox']) {
-      const answer = await stack.call(`${BASE}${path}?to=${to}`);
+      const answer = await t.stack.call(`${BASE}${path}?to=${to}`);
       expect(answer.status).toBe(400);
       const text = path.endsWith('.json') ? ((await answer.json()) as { error: string }).error : await answer.text();
       if (typeof error === 'string') expect(text).toBe(error);
@@ -298,8 +289,8 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
     ['a NUL', 'topic=public:%00'],
     ['nine topics', Array.from({ length: 9 }, (_, i) => `topic=public:t${i}`).join('&')],
   ])('/sync/v1/poke: %s is invalid_topic', async (_case, query) => {
-    const answer = await stack.call(`${BASE}/sync/v1/poke?${query}`, {
-      headers: { apikey: TEST_ANON_KEY, Authorization: `Bearer ${user.token}` },
+    const answer = await t.stack.call(`${BASE}/sync/v1/poke?${query}`, {
+      headers: { apikey: TEST_ANON_KEY, Authorization: `Bearer ${t.user.token}` },
     });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({
