@@ -5,11 +5,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
-import type { MutationArgs } from '../../src/data/mutation-args.ts';
+import { type MutationArgs, type MutationName, mutationNames } from '../../src/domain/mutation-contract.ts';
 import { mutatorOf } from '../../src/data/mutators.ts';
 import { syncedTableNames } from '../../src/data/synced-tables.ts';
 import { Touched, groupTarget, rowTarget, type Target } from '../../src/data/targets.ts';
-import { mutationNames, type MutationName } from '../../src/domain/mutation-names.ts';
 import { ME, ctx, freshDb, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
 
 const team = ctx({ tier: 'team' });
