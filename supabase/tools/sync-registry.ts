@@ -87,6 +87,21 @@ function rowsOf({ name, visibleTo }: RegisteredTable): string {
         from public.${table} t where t.id = any (v_ids);`;
 }
 
+/** A function of no arguments answering a constant list of text (`items`: its quoted elements, one a line). */
+function listFunction(name: string, items: string): string {
+  return `create or replace function private.${name}() returns text[]
+language sql immutable
+set search_path = ''
+as $$
+  select array[
+${items}
+  ]
+$$;
+revoke all on function private.${name}() from public, anon, authenticated, service_role;
+grant execute on function private.${name}() to authenticated, service_role;
+`;
+}
+
 /** The schema file's text for these tables and mutation names. */
 export function registrySql(tables: readonly RegisteredTable[], mutations: readonly string[]): string {
   const list = tables.map(({ name }) => `    '${ident(name)}'`).join(',\n');
@@ -102,30 +117,10 @@ export function registrySql(tables: readonly RegisteredTable[], mutations: reado
 -- The mutation names sync_push accepts (it refuses any other with 'Unknown mutation.'), in the
 -- contract's order.
 
-create or replace function private.sync_mutation_names() returns text[]
-language sql immutable
-set search_path = ''
-as $$
-  select array[
-${names}
-  ]
-$$;
-revoke all on function private.sync_mutation_names() from public, anon, authenticated, service_role;
-grant execute on function private.sync_mutation_names() to authenticated, service_role;
-
+${listFunction('sync_mutation_names', names)}
 -- The tables sync_pull and sync_push answer with, in the registry's order (parents first).
 
-create or replace function private.sync_synced_tables() returns text[]
-language sql immutable
-set search_path = ''
-as $$
-  select array[
-${list}
-  ]
-$$;
-revoke all on function private.sync_synced_tables() from public, anon, authenticated, service_role;
-grant execute on function private.sync_synced_tables() to authenticated, service_role;
-
+${listFunction('sync_synced_tables', list)}
 -- One page of a pull: the rows the caller may see (each table's visibleTo), changed since p_since
 -- (or live, on a first pull, or in a newly visible directory), after the last key of the previous
 -- page, the first p_limit in (txid, table, id) order. Answers {changes: {table: rows}} with every
