@@ -146,7 +146,7 @@ type Contract = typeof mutationContract;
 export type MutationName = keyof Contract;
 
 /** The contract's names, in its order (the server's list follows it). */
-export const mutationNames = Object.keys(mutationContract) as MutationName[];
+export const mutationNames: readonly MutationName[] = Object.freeze(Object.keys(mutationContract) as MutationName[]);
 
 export function isMutationName(value: unknown): value is MutationName {
   return typeof value === 'string' && Object.hasOwn(mutationContract, value);
