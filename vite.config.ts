@@ -7,7 +7,7 @@ import { manifest } from './src/app/manifest.ts';
 import { signedInFeatures } from './src/domain/pages.ts';
 
 /**
- * How the app's modules are put in chunks (design 6: the JS each screen loads). Left to itself,
+ * How the app's modules are put in chunks (docs/bench.md: the JS each screen loads). Left to itself,
  * Rolldown makes a chunk of every set of modules the same set of lazy screens shares: the signed-in
  * dashboard came as some forty files, many of a few hundred bytes, each compressed alone. Three
  * groups instead, each loaded whole by every screen that loads any of it:

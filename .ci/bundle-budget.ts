@@ -61,7 +61,7 @@ const budgets = [
       'src/features/marketing/cookie-banner.tsx',
     ],
   },
-  // Visitors' pages (issue 15, point 4): no supabase-js, Dexie or sync engine. What they load
+  // Visitors' pages: no supabase-js, Dexie or sync engine. What they load
   // after the first render (the cookie banner, workbox-window) is counted as well.
   {
     name: 'public directory (visitor)',

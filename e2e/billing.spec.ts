@@ -27,7 +27,7 @@ test.afterEach(async () => {
 });
 
 const planCard = (page: Page) => page.getByRole('region', { name: 'Your plan' });
-/** The server pokes the other device (issue 15); without the poke, the 30 s poll would still get there. */
+/** The server pokes the other device; without the poke, the 30 s poll would still get there. */
 const OTHER_DEVICE = { timeout: 45_000 };
 
 test('upgrade to Pro yearly through checkout, cancel in the portal to the end of the year, resume, cancel, then Free at the period end; the other device follows', async ({

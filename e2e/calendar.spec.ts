@@ -1,5 +1,5 @@
 /**
- * The calendar in the real browser (issue 12): tasks and events, a weekly series edited one
+ * The calendar in the real browser: tasks and events, a weekly series edited one
  * occurrence and then all, deleted one and then all; a week planned offline reaching another
  * device; the Free plan's Repeat notice. The browser runs in Europe/Berlin, which sign-up records
  * as the user's zone, so every time below is Berlin wall-clock time.

@@ -1,5 +1,5 @@
 /**
- * The dashboard in the real browser (issue 13, point 4): its numbers match what was created on
+ * The dashboard in the real browser: its numbers match what was created on
  * another device and what was done here, online and then offline after a reload, with the Free
  * plan's ad slot and upgrade banner, which a Pro user does not see. The browser runs in
  * Europe/Berlin, which sign-up records as the user's zone.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in a real browser: a bookmarks file imported offline (progress bar and summary), the
+ * Import and export in a real browser: a bookmarks file imported offline (progress bar and summary), the
  * links on a second device once online; the calendar downloaded as .ics and parsed.
  */
 import { randomUUID } from 'node:crypto';

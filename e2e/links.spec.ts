@@ -64,7 +64,7 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await expect(page.getByRole('link', { name: 'Alpha' })).toHaveAttribute('target', '_blank');
 
   // Nothing animates while the pointer rests on a button: a running transition keeps frames
-  // ticking, and the frame that shows the next click would wait for the next tick (issue 15).
+  // ticking, and the frame that shows the next click would wait for the next tick.
   await page.getByRole('button', { name: 'Add Link', exact: true }).hover();
   expect(await page.evaluate(() => document.getAnimations().map((a) => a.constructor.name))).toEqual([]);
 

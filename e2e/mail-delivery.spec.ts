@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 5: with an SMTP server configured, the stack delivers its mail queue, once per
+ * With an SMTP server configured, the stack delivers its mail queue, once per
  * mail, through a refused first attempt. Runs against the mail stack (e2e/support/mail-stack.ts),
  * whose SMTP_URL points at the test server this spec starts.
  */

@@ -1,5 +1,5 @@
 /**
- * The Public Voting Board in the real browser (issue 13): a Free user creates a poll; another user
+ * The Public Voting Board in the real browser: a Free user creates a poll; another user
  * votes offline, and once back online both see the one vote; a poll past its deadline shows
  * 'Ended' and its results.
  */
@@ -80,7 +80,7 @@ test('a Free user creates a poll; another votes offline, and both see the one vo
   await expect(stat(phone, 'Your Votes')).toHaveText('1');
 
   // The author's board pulls the vote: one vote in all (the author has not voted, so the
-  // options stay buttons: results show after voting or the deadline, spec 2.10).
+  // options stay buttons: results show after voting or the deadline, docs/product.md, Polls).
   await page.reload();
   await expect(mine.getByText('1 vote', { exact: true })).toBeVisible();
   await expect(stat(page, 'Total Votes')).toHaveText(String(totalBefore + 1));

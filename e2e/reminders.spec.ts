@@ -1,5 +1,5 @@
 /**
- * Local reminders in the real browser (issue 16.4): an event made offline with a reminder 5
+ * Local reminders in the real browser: an event made offline with a reminder 5
  * minutes before shows exactly one notification, through the service worker, when the page's
  * clock reaches it, and none again after more time and a reload. The page's clock is Playwright's
  * (page.clock); every showNotification call is counted in localStorage, so a repeat would show

@@ -1,5 +1,5 @@
 /**
- * Team polls in the real browser (issue 13): a Team owner creates a poll in a shared directory,
+ * Team polls in the real browser: a Team owner creates a poll in a shared directory,
  * a member sees it and votes, and once removed no longer sees it; the upsell where the owner is
  * not on Team.
  */

@@ -1,5 +1,5 @@
 /**
- * The worker's side of Background Sync (design 3): with the session from IndexedDB it runs
+ * The worker's side of Background Sync (docs/sync-protocol.md): with the session from IndexedDB it runs
  * one sync of the same engine the page uses, under the same Web Lock, so a closed tab's queue
  * still drains.
  */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * A click on a reminder notification (issue 16.4) focuses a window of the app and takes it to
+ * A click on a reminder notification focuses a window of the app and takes it to
  * the notification's `data.url` (the user's calendar), or opens one there when none is open.
  */
 declare const self: ServiceWorkerGlobalScope;

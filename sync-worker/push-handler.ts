@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Reminders pushed by the server while the app is closed (issue 16.4, send-reminders): each push
+ * Reminders pushed by the server while the app is closed (send-reminders): each push
  * carries {title, body, tag, url} as JSON and is shown as a notification at once (the
  * subscription promised userVisibleOnly). The tag names the occurrence, so a notice the page
  * already showed for it is replaced, not doubled; data.url is where a click goes

@@ -48,10 +48,10 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-// Reminders shown by the page (issue 16.4): a click opens the calendar.
+// Reminders shown by the page: a click opens the calendar.
 handleNotificationClicks();
 
-// Reminders pushed by the server while no tab is open (issue 16.4, send-reminders).
+// Reminders pushed by the server while no tab is open (send-reminders).
 handlePushes();
 
 clientsClaim();

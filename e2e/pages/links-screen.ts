@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The Links screen: the directory grid and a selected directory (spec 2.6). */
+/** The Links screen: the directory grid and a selected directory (docs/product.md, Links screen). */
 export class LinksScreen {
   constructor(private readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 /**
  * The local stack's API for e2e setup: what the billing webhook does (set a user's subscription
- * tier with the service role through /rest/v1/rpc; design 4.7: the tier never changes from the
+ * tier with the service role through /rest/v1/rpc; docs/product.md, Decisions: the tier never changes from the
  * client), a password sign-in, and a push as the user. Uses the stack's fixed development keys;
  * the local stack only.
  */

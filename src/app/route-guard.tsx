@@ -22,7 +22,7 @@ export function followRename(path: string, target: string | null, former: string
   return parts.join('/');
 }
 
-/** Applies the redirect and guard rules of spec 2.2 with history replace. */
+/** Applies the redirect and guard rules of docs/product.md, Route rules with history replace. */
 export function RouteGuard() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

@@ -86,7 +86,7 @@ const sharedDirectory = screens.sharedDirectory;
 const publicProfile = screens.publicProfile;
 
 /**
- * /{username}: the public profile at the address the Profile screen shows (spec 2.11). The
+ * /{username}: the public profile at the address the Profile screen shows (docs/product.md, Profile). The
  * app's own pages rank above this route; a segment that cannot be a username, or is reserved,
  * is not found.
  */

@@ -1,5 +1,5 @@
 /**
- * A PostgREST RPC as the anonymous role, with plain `fetch` (issue 15, point 4): the visitor
+ * A PostgREST RPC as the anonymous role, with plain `fetch`: the visitor
  * pages call two public functions, and supabase-js (about 45 KB gzipped) is not worth loading
  * for them. The wire format is PostgREST's: POST /rest/v1/rpc/{fn} with the JSON arguments, the
  * anon key as `apikey` and bearer; an error answers { code, message, hint, details }.

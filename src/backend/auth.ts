@@ -48,7 +48,7 @@ export async function claimUsername(username: string): Promise<boolean> {
 }
 
 /**
- * Spec 2.3: sign out through the auth service (a failure is only warned about), forget
+ * docs/product.md, Application shell: sign out through the auth service (a failure is only warned about), forget
  * the remembered username, then hard-navigate to /.
  */
 export async function signOutAndLeave(navigate: (path: string) => void = (path) => location.assign(path)) {

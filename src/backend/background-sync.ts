@@ -1,4 +1,4 @@
-/** Background Sync (design 3): the worker drains the queue even after the tab is closed. */
+/** Background Sync (docs/sync-protocol.md): the worker drains the queue even after the tab is closed. */
 export const SYNC_TAG = 'linkboard-sync';
 
 /** Messages the worker posts to its pages after a background sync. */

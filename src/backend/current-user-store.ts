@@ -78,7 +78,7 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
             return cached;
           }
         }
-        // Failure to load the current user is treated as signed out (spec 8).
+        // Failure to load the current user is treated as signed out (docs/product.md, Error messages).
         console.warn('Could not load the current user', error);
         get().setUser(null);
         return null;

@@ -7,7 +7,7 @@ export interface Mail {
 }
 
 /**
- * Sends a mail through the send-email function (spec 7.1): true when it was accepted;
+ * Sends a mail through the send-email function (docs/product.md, Server calls): true when it was accepted;
  * otherwise a warning is logged and false returned. It never throws, so it never blocks
  * the caller. `client` defaults to the page's supabase-js client (loaded on first use).
  */

@@ -1,5 +1,5 @@
 /**
- * Offline boot (design 3): the user of the cached session with the last loaded profile, so
+ * Offline boot (docs/sync-protocol.md): the user of the cached session with the last loaded profile, so
  * the app opens signed in without a network. Null when no session is stored.
  */
 import { loadCachedProfile } from './profile-cache.ts';

@@ -1,4 +1,4 @@
-/** The last loaded profile per user, kept in the auth store so the app boots offline (design 3). */
+/** The last loaded profile per user, kept in the auth store so the app boots offline (docs/sync-protocol.md). */
 import { authStore, type KeyValueStore } from './auth-idb.ts';
 import type { CurrentUser } from './profile.ts';
 

@@ -24,7 +24,7 @@ export class BackendUnreachableError extends Error {
 const NETWORK_MESSAGE = /TypeError|FetchError|fetch failed|Failed to fetch|NetworkError|Load failed|network/i;
 
 /**
- * Looks up the signed-in user (spec 7.2): nothing when no session exists or the session is
+ * Looks up the signed-in user (docs/product.md, Records): nothing when no session exists or the session is
  * refused; BackendUnreachableError when the network or the server is down; other errors are
  * thrown.
  */

@@ -1,4 +1,4 @@
-/** The username remembered in local storage (spec 3, Local storage). */
+/** The username remembered in local storage (docs/product.md, Records, Local storage). */
 const KEY = 'lb_username';
 
 export function rememberedUsername(): string | null {

@@ -1,5 +1,5 @@
 /**
- * The supabase-js storage adapter (design 3, Client): the session lives in IndexedDB so the
+ * The supabase-js storage adapter (docs/sync-protocol.md, Client): the session lives in IndexedDB so the
  * service worker can use it too. A session left in localStorage by an older version is moved
  * over once, the first time its key is read.
  */

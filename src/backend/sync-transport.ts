@@ -6,7 +6,7 @@ import type { LinkboardClient } from './page-client.ts';
 import * as v from 'valibot';
 
 /**
- * The answers' envelopes as schemas that also give their types (issue 11, point 3). Rows are
+ * The answers' envelopes as schemas that also give their types. Rows are
  * plain objects here; each table's rows are checked against its declaration where they are
  * applied (src/sync/apply-rows.ts), since this module imports nothing of ours.
  */

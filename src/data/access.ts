@@ -1,4 +1,4 @@
-/** Directory roles as the client knows them (spec 6): owner, editor, viewer. */
+/** Directory roles as the client knows them (docs/product.md, Roles and permissions): owner, editor, viewer. */
 import type { LinkboardTx } from './mutator.ts';
 import type { MutationContext } from './mutation-context.ts';
 import type { DirectoryRow } from './rows.ts';

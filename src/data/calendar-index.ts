@@ -1,5 +1,5 @@
 /**
- * Index keys of events and tasks (issue 15, point 1: the calendar, Upcoming and the dashboard
+ * Index keys of events and tasks (the calendar, Upcoming and the dashboard
  * read through indexes only the rows they show). What those screens select by cannot be indexed
  * as stored: `is_task` and `is_completed` are booleans, which IndexedDB does not take as keys,
  * and the server's and the device's instants are written differently ('…+00:00' with
@@ -71,7 +71,7 @@ export function monthsTouched(from: number, to: number): string[] {
   return months;
 }
 
-/** The index keys of a row (see the file's comment), read as the calendar reads it (spec 3). */
+/** The index keys of a row (see the file's comment), read as the calendar reads it (docs/product.md, Records). */
 export function calendarKeys(row: IndexedCalendarRow): CalendarKeys {
   const record = readCalendarRecord(row);
   const start = epochOf(record.start);

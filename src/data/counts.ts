@@ -4,7 +4,7 @@ import { countKey, countKeyRange } from './index-counts.ts';
 
 /**
  * How many polls the user created since `since` (epoch ms; public and team, hidden ones too), through
- * the created_by_id index: the Free quota as the server counts it (design 4.3), for the board's
+ * the created_by_id index: the Free quota as the server counts it (docs/product.md, Plans and limits), for the board's
  * Create Poll, the dashboard's stat and the poll.create mutator.
  */
 export function countPollsCreatedSince(db: LinkboardDb, userId: string, since: number): Promise<number> {

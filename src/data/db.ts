@@ -1,4 +1,4 @@
-/** One Dexie database per signed-in user (design 3, Client). */
+/** One Dexie database per signed-in user (docs/sync-protocol.md, Client). */
 import { Dexie, type Table } from 'dexie';
 import type {
   DirectoryRow,
@@ -106,7 +106,7 @@ export function openUserDb(userId: string, options: OpenUserDbOptions = {}): Lin
   return new LinkboardDb(userId, options);
 }
 
-/** Sign-out deletes the user's database (design 3, Client). */
+/** Sign-out deletes the user's database (docs/sync-protocol.md, Client). */
 export async function deleteUserDb(userId: string, options: OpenUserDbOptions = {}): Promise<void> {
   await new Dexie(dbName(userId), options).delete();
 }

@@ -1,6 +1,5 @@
 /**
- * Counts kept per index value (issue 15, point 1: "keep counts per directory where a screen
- * needs them"). IndexedDB counts an index range by walking it: 45 ms for a directory of 10,000
+ * Counts kept per index value, per directory where a screen needs them. IndexedDB counts an index range by walking it: 45 ms for a directory of 10,000
  * links in Chromium, on every wake of every screen that shows the number. Here the number is a
  * row of the `counts` store, kept by a DBCore middleware in the same transaction as every write
  * to a counted table (a mutation, a pull, a push answer, a purge, a clear), so reading it is one

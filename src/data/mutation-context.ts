@@ -6,6 +6,6 @@ export interface MutationContext {
   email: string;
   tier: Tier;
   now(): Date;
-  /** The user's time zone; monthly quotas count in it (design 4.3). */
+  /** The user's time zone; monthly quotas count in it (docs/product.md, Plans and limits). */
   timeZone: string;
 }

@@ -1,7 +1,7 @@
 /**
- * Outbox entries as stored in IndexedDB (design 3, Client): their shape (a schema that gives
+ * Outbox entries as stored in IndexedDB (docs/sync-protocol.md, Client): their shape (a schema that gives
  * the type), their version, and how entries written by an older app are upgraded or, when they
- * cannot be, failed with a reason the failed-changes panel shows (issue 11, point 3).
+ * cannot be, failed with a reason the failed-changes panel shows.
  */
 import * as v from 'valibot';
 import { argsProblem, mutationNames } from '../domain/mutation-contract.ts';

@@ -1,4 +1,4 @@
-/** Row types of the synced tables as stored locally (spec 3, docs/sync-protocol.md). */
+/** Row types of the synced tables as stored locally (docs/product.md, Records, docs/sync-protocol.md). */
 import type { RowOf, SyncedTableName } from './synced-tables.ts';
 
 /** Row types of the synced tables, derived from their declaration (synced-tables.ts). */

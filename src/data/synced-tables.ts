@@ -1,5 +1,5 @@
 /**
- * The one declaration of every synced table (issue 11, point 1; docs/architecture.md "Adding a
+ * The one declaration of every synced table (docs/architecture.md "Adding a
  * synced table"). Everything the client keeps per table is derived from here: the row types
  * (rows.ts), the Dexie schema (db.ts), which tables a pull or a push answer writes, how a
  * pulled row is checked, what a lost directory takes with it, and what clear-on-reset empties.
@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { CALENDAR_KEY_FIELDS } from './calendar-index.ts';
 import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 
-/** The columns every synced table has on the server (design 3, Sync contract). */
+/** The columns every synced table has on the server (docs/sync-protocol.md, Sync contract). */
 const base = {
   id: v.string(),
   created_at: v.string(),

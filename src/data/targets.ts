@@ -1,5 +1,5 @@
 /**
- * The rows a mutation touches, declared by its mutator from its args (issue 11, point 4), and
+ * The rows a mutation touches, declared by its mutator from its args, and
  * the record of what a server write touched locally. The rebase (src/sync/rebase.ts) re-applies
  * a queued mutation when a server write touched one of its targets.
  */

@@ -1,11 +1,11 @@
 /**
  * Sorting events and tasks into the lists the calendar, dashboard and upcoming screens show
- * (spec 2.5, 2.7, 2.9, 4 'Dashboard' and 'Event classification', 9), and the small formatting
+ * (docs/product.md, Dashboard; Calendar; Upcoming 'Dashboard' and 'Event classification', 9), and the small formatting
  * rules those lists need.
  *
  * 'Today' is the user's today: its date and midnight are taken in the user's time zone, never the
  * machine's, so a laptop on holiday in another zone still shows the user's day. Records are read
- * as spec 3 says (readCalendarRecord): aliases of start and end, completion in either field,
+ * as docs/product.md, Records says (readCalendarRecord): aliases of start and end, completion in either field,
  * priorities outside low/medium/high as medium. A start or end that does not parse counts as
  * missing, so one bad record cannot break a screen.
  */
@@ -136,7 +136,7 @@ export function classifyCalendar<T extends CalendarItem>(
 }
 
 /**
- * The Upcoming screen's lists (spec 2.9): events and pending tasks dated from the start of
+ * The Upcoming screen's lists (docs/product.md, Upcoming): events and pending tasks dated from the start of
  * tomorrow (user's zone) onward, by start. Undated tasks are today's business, so they are not here.
  */
 export function upcomingLists<T extends CalendarItem>(
@@ -172,8 +172,8 @@ const HTTP_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
 const URL_MAX = 2048;
 
 /**
- * The href to render when a title or description is a URL (spec 2.7): the whole text, trimmed,
- * must be one http or https URL with a host (design 4.6: javascript:, data:, ftp: and the like
+ * The href to render when a title or description is a URL (docs/product.md, Calendar): the whole text, trimmed,
+ * must be one http or https URL with a host (docs/product.md, Decisions: javascript:, data:, ftp: and the like
  * stay text, as does text that merely contains a URL). Null when it is not one.
  */
 export function externalUrl(text: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /**
- * The words the calendar lists show for when an item is (spec 2.7, 4): a task's 'Due:' text and
+ * The words the calendar lists show for when an item is (docs/product.md, Calendar): a task's 'Due:' text and
  * an event's time, 'All day' for all-day items, in the user's locale and zone (date-format.ts).
  */
 import { dayAround, SAME_MOMENT_MS, type CalendarItem } from './calendar-classify.ts';
@@ -10,7 +10,7 @@ import { epochOf, zonedAtEpoch } from './event-times.ts';
 export const ALL_DAY = 'All day';
 
 /**
- * Whether a task reads 'Due: Today' (spec 2.7, 4): it has no date, or its due time is within
+ * Whether a task reads 'Due: Today' (docs/product.md, Calendar): it has no date, or its due time is within
  * SAME_MOMENT_MS of its creation (a task made without a date is stored due at that moment).
  */
 export function isDueToday(task: CalendarItem): boolean {
@@ -20,7 +20,7 @@ export function isDueToday(task: CalendarItem): boolean {
 }
 
 /**
- * A task's 'Due:' text (spec 2.7, 4): 'Due: Today' for a task without a chosen date, else its
+ * A task's 'Due:' text (docs/product.md, Calendar): 'Due: Today' for a task without a chosen date, else its
  * time ('All day' for an all-day task), with the day when it is not today, in the user's locale
  * and zone (date-format.ts).
  */

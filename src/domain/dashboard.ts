@@ -1,15 +1,15 @@
 /**
- * The dashboard's numbers and decisions (spec 2.5, 4 'Dashboard', 9; design 4.2–4.4), pure:
+ * The dashboard's numbers and decisions (docs/product.md, Dashboard; Calendar 'Dashboard', 9; docs/product.md, Decisions; Dashboard), pure:
  * the four stats, Today's Focus, the Free plan's usage ratios and whether the upgrade banner shows.
  *
  * The lists and numbers themselves are the calendar's (src/data/queries/events.ts): a stored row
  * always says whether it is a task, so the dashboard's reading of a record without `is_task`
- * (spec 3) never applies to one.
+ * (docs/product.md, Records) never applies to one.
  */
 import type { CalendarClassification, CalendarItem } from './calendar-classify.ts';
 import { FREE_LIMITS, type Tier } from './plans.ts';
 
-/** The upgrade banner shows when any usage is above this share of its limit (spec 9). */
+/** The upgrade banner shows when any usage is above this share of its limit (docs/product.md, Plans and limits). */
 export const UPGRADE_BANNER_ABOVE_PERCENT = 70;
 
 export interface TodaysFocus<T extends CalendarItem> {
@@ -45,7 +45,7 @@ export interface StatCounts {
   pollsThisMonth: number;
 }
 
-/** The stats block, in order (spec 2.5; the fourth filled per design 4.4). */
+/** The stats block, in order (docs/product.md, Dashboard; the fourth filled per docs/product.md, Dashboard). */
 export function dashboardStats(counts: StatCounts): DashboardStat[] {
   return [
     { label: 'Saved Links', value: counts.links },
@@ -66,7 +66,7 @@ export interface Usage {
 }
 
 /**
- * The Free plan's usage against its limits (spec 9): owned links of 30, events created this
+ * The Free plan's usage against its limits (docs/product.md, Plans and limits): owned links of 30, events created this
  * month of 10, and votes (polls created this month) of 5.
  */
 export function freeUsage(counts: { links: number; eventsThisMonth: number; pollsThisMonth: number }): Usage[] {

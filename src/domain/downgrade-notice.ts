@@ -1,6 +1,6 @@
 import { PLAN_NAMES, type Tier } from './plans.ts';
 
-/** What a downgrade keeps and what it stops (issue 14, point 3), said once. */
+/** What a downgrade keeps and what it stops, said once. */
 export function downgradeNotice(from: Tier, to: Tier): { title: string; text: string[] } {
   if (to === 'free') {
     return {

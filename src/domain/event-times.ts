@@ -1,5 +1,5 @@
 /**
- * Instants and the wall-clock values the user sees and types (spec 5 'Event dialog', spec 9
+ * Instants and the wall-clock values the user sees and types (docs/product.md, Validation 'Event dialog', docs/product.md, Plans and limits
  * 'Time zone'). Every rule here works in the user's time zone, never the machine's: a phone set
  * to another zone, or a test run in UTC, must show and read the same wall-clock times.
  *
@@ -9,7 +9,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { isValidTimeZone, parseInstant } from './validation.ts';
 
-/** The zone when the profile has none or an unknown one (spec 9), as the server counts quotas. */
+/** The zone when the profile has none or an unknown one (docs/product.md, Plans and limits), as the server counts quotas. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 const zoneValidity = new Map<string, boolean>();
 
@@ -23,7 +23,7 @@ function isKnownZone(zone: string): boolean {
   return valid;
 }
 
-/** The user's IANA zone, or UTC when it is missing or unknown (spec 9: 'falling back to UTC'). */
+/** The user's IANA zone, or UTC when it is missing or unknown (docs/product.md, Plans and limits: 'falling back to UTC'). */
 export function safeTimeZone(tz: string | null | undefined): string {
   const zone = tz?.trim() ?? '';
   return zone !== '' && isKnownZone(zone) ? zone : FALLBACK_TIME_ZONE;
@@ -94,7 +94,7 @@ export function fromLocalInput(value: string, timeZone: string): string | null |
 const EVENT_LENGTH = { hours: 1 } as const;
 
 /**
- * The end after the start changes (spec 5): one hour later for events, equal for tasks (a task
+ * The end after the start changes (docs/product.md, Validation): one hour later for events, equal for tasks (a task
  * is due at one moment, so it sends end equal to start).
  *
  * Without a zone the hour is added on the wall clock, all a bare input value allows. Pass the

@@ -1,4 +1,4 @@
-/** Plan limits as the client checks them (spec 6 and 9, design 4.3). */
+/** Plan limits as the client checks them (docs/product.md, Roles and permissions; Plans and limits, docs/product.md, Plans and limits). */
 import { Temporal } from 'temporal-polyfill';
 import { safeTimeZone } from './event-times.ts';
 import { FREE_LIMITS, type Tier } from './plans.ts';
@@ -28,7 +28,7 @@ export function isThisMonth(created: string, now: Date, timeZone: string): boole
 }
 
 /**
- * Whether a record counts towards the Free plan's events of the month (design 4.3): an event, not
+ * Whether a record counts towards the Free plan's events of the month (docs/product.md, Plans and limits): an event, not
  * a task, created this month in the user's zone. The calendar's badge, the dashboard's usage and
  * the mutators' check all count with this, as the server does.
  */

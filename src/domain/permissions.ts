@@ -1,6 +1,6 @@
 /**
- * Who may do what in a directory (spec 3 "Directory permission flags", spec 6): the one place
- * the client decides it (issue 11, point 5). The links screen's flags, the mutators' checks
+ * Who may do what in a directory (docs/product.md, Records "Directory permission flags", docs/product.md, Roles and permissions): the one place
+ * the client decides it. The links screen's flags, the mutators' checks
  * (src/data/access.ts) and the server's rules agree with `directoryRule`; the same table of
  * cases runs against this module (tests/domain/permission-cases.test.ts) and through the
  * server's sync_push on both databases (tests/db/permission-cases.test.ts).

@@ -1,5 +1,5 @@
 /**
- * What each plan offers and costs (spec 6 and 9; design 4 decides the open points): the one
+ * What each plan offers and costs (docs/product.md, Roles and permissions; Plans and limits; docs/product.md, Decisions decides the open points): the one
  * source of the public Features page and the Upgrade screen.
  */
 import { FREE_LIMITS, type Tier } from './plans.ts';
@@ -20,14 +20,14 @@ export interface PlanOffer {
   tier: Tier;
   name: string;
   price: Record<BillingCycle, Price>;
-  /** The yearly saving (spec 9), paid plans only. */
+  /** The yearly saving (docs/product.md, Plans and limits), paid plans only. */
   saving?: string;
   /** One line under the plan's name. */
   summary: string;
   rights: string[];
 }
 
-/** The yearly choice of the Upgrade screen's toggle (spec 2.12, 9). */
+/** The yearly choice of the Upgrade screen's toggle (docs/product.md, Upgrade; Plans and limits). */
 export const YEARLY_SAVING = 'Save 17%';
 
 export const planCatalog: readonly PlanOffer[] = [
@@ -116,7 +116,7 @@ export const comparisonRows: readonly ComparisonRow[] = [
   { feature: 'Support', values: { free: 'Contact form', pro: 'Priority support', team: 'Priority email support' } },
 ];
 
-/** What is coming (spec 9). */
+/** What is coming (docs/product.md, Plans and limits). */
 export const roadmap: readonly { when: string; what: string }[] = [
   { when: 'Q1 2026', what: 'reminders, export and calendar sync' },
   { when: 'Q2 2026', what: 'team management' },

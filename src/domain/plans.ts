@@ -1,4 +1,4 @@
-/** Plans and their limits (spec 6 and 9, design 4). */
+/** Plans and their limits (docs/product.md, Roles and permissions; Plans and limits, docs/product.md, Decisions). */
 export type Tier = 'free' | 'pro' | 'team';
 
 /** A missing or unknown tier counts as free. */
@@ -20,7 +20,7 @@ export interface PlanCard {
   action: string | null;
 }
 
-/** The sidebar's plan card texts by tier (spec 2.3). */
+/** The sidebar's plan card texts by tier (docs/product.md, Application shell). */
 export function planCard(tier: Tier): PlanCard {
   switch (tier) {
     case 'pro':

@@ -1,8 +1,8 @@
-/** Poll rules shared by the mutators and the screens (spec 3 and 4, 'Poll'). */
+/** Poll rules shared by the mutators and the screens (docs/product.md, Records; Calendar, 'Poll'). */
 import { parseInstant } from './validation.ts';
 
 /**
- * Open until its deadline, then ended; `is_active` anything but false counts as active (spec 3).
+ * Open until its deadline, then ended; `is_active` anything but false counts as active (docs/product.md, Records).
  * A deadline that does not parse never closes the poll (the server refuses to store one).
  */
 export function isPollOpen(poll: { is_active?: boolean | null; deadline: string | null }, now: Date): boolean {

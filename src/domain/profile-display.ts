@@ -1,4 +1,4 @@
-/** How the shell names the signed-in user (spec 2.3). */
+/** How the shell names the signed-in user (docs/product.md, Application shell). */
 export interface DisplaySource {
   fullName?: string | null;
   username?: string | null;

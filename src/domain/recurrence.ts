@@ -1,6 +1,6 @@
 /**
- * Expanding a recurring series into concrete occurrences (spec 4 'Recurring series', spec 5,
- * design 3: series are expanded on the client and pushed as rows, at most 1,000).
+ * Expanding a recurring series into concrete occurrences (docs/product.md, Calendar 'Recurring series', docs/product.md, Validation,
+ * docs/sync-protocol.md: series are expanded on the client and pushed as rows, at most 1,000).
  *
  * - One occurrence per step from the start until the repeat-until date inclusive: an occurrence
  *   belongs to the series when its local start date (in the user's zone) is on or before it.

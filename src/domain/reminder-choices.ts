@@ -1,5 +1,5 @@
 /**
- * The reminder choices the event dialog and the profile's default offer (issue 16.4), kept apart
+ * The reminder choices the event dialog and the profile's default offer, kept apart
  * from the planning (reminders.ts) so a form does not load the date library for its labels.
  */
 import { reminderOffsets, type ReminderOffset } from './validation.ts';

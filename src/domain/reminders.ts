@@ -1,5 +1,5 @@
 /**
- * Reminders of events and tasks (issue 16.4): which occurrences remind, when, and what the
+ * Reminders of events and tasks: which occurrences remind, when, and what the
  * notification says. Pure: rows and the clock in, plans out; the app's scheduler reads the rows
  * and shows the notifications.
  *

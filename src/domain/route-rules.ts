@@ -1,5 +1,5 @@
 /**
- * The route rules of spec 2.2 as pure functions: which path a visitor is sent to,
+ * The route rules of docs/product.md, Route rules as pure functions: which path a visitor is sent to,
  * given the path and what is known of the current user. Which page is guarded how comes from
  * the page table (pages.ts).
  */

@@ -1,4 +1,4 @@
-/** Usernames (spec 5 and 9): at least 3 of a-z, 0-9, underscore and hyphen. */
+/** Usernames (docs/product.md, Validation; Plans and limits): at least 3 of a-z, 0-9, underscore and hyphen. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 

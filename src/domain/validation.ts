@@ -1,4 +1,4 @@
-/** Pure validation helpers shared by the client mutators (spec 5, design 4). */
+/** Pure validation helpers shared by the client mutators (docs/product.md, Validation, docs/product.md, Decisions). */
 export const directoryColors = ['blue', 'purple', 'green', 'orange', 'pink', 'indigo'] as const;
 export type DirectoryColor = (typeof directoryColors)[number];
 
@@ -27,7 +27,7 @@ export function isOneOf<T extends string>(values: readonly T[], value: unknown):
   return typeof value === 'string' && (values as readonly string[]).includes(value);
 }
 
-/** Empty strings become null, recursively through objects and arrays (spec 3, User). */
+/** Empty strings become null, recursively through objects and arrays (docs/product.md, Records, User). */
 export function emptyToNull<T>(value: T): T {
   if (value === '') return null as T;
   if (Array.isArray(value)) return value.map((item) => emptyToNull(item)) as T;
@@ -45,8 +45,8 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
 const HTTP = /^https?:\/\/\S+$/i;
 
 /**
- * The url as saved: trimmed, with 'https://' prepended when it has no scheme (spec 5).
- * Returns null when it is not an http or https url (design 4.6).
+ * The url as saved: trimmed, with 'https://' prepended when it has no scheme (docs/product.md, Validation).
+ * Returns null when it is not an http or https url (docs/product.md, Decisions).
  */
 export function normalizeUrl(input: string): string | null {
   const url = input.trim();
@@ -61,7 +61,7 @@ export function normalizeUrl(input: string): string | null {
   }
 }
 
-/** Tags trimmed, empty ones dropped, duplicates ignored, first occurrence kept (spec 5). */
+/** Tags trimmed, empty ones dropped, duplicates ignored, first occurrence kept (docs/product.md, Validation). */
 export function cleanTags(tags: readonly string[] | null | undefined): string[] {
   const seen = new Set<string>();
   for (const tag of tags ?? []) {

@@ -1,4 +1,4 @@
-/** Applies one pulled page in ONE read-write transaction (design 3, Client). */
+/** Applies one pulled page in ONE read-write transaction (docs/sync-protocol.md, Client). */
 import { dropDirectories } from '../data/access.ts';
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';

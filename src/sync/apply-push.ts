@@ -12,7 +12,7 @@ export interface PushOutcome {
   rejected: PushResult[];
 }
 
-/** Fallback wording when the server gives none (spec 8 uses 'Failed to ... Please try again.'). */
+/** Fallback wording when the server gives none (docs/product.md, Error messages uses 'Failed to ... Please try again.'). */
 export const GENERIC_REJECTION = 'Your change could not be saved. Please try again.';
 
 /**

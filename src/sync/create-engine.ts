@@ -1,5 +1,5 @@
 /**
- * The one way to build a sync engine (issue 11, point 5): the app (src/app/sync/user-session.ts)
+ * The one way to build a sync engine: the app (src/app/sync/user-session.ts)
  * and the worker (sync-worker/background-sync.ts) differ only in transport, session refresh and
  * where they report; who mutates, the time-zone fallback and the cross-tab lock are decided here.
  */

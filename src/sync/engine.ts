@@ -1,5 +1,5 @@
 /**
- * The sync engine (design 3): push the outbox (push-queue.ts), then pull pages until done.
+ * The sync engine (docs/sync-protocol.md): push the outbox (push-queue.ts), then pull pages until done.
  * Transport, lock, clock and timers are injected, so every path is testable.
  */
 import type { LinkboardDb } from '../data/db.ts';
@@ -49,7 +49,7 @@ export type SyncOutcome = 'synced' | 'offline' | 'error';
 
 /** Pulled pages waiting for the writer at most (each up to 5,000 rows, about 2.5 MB of JSON). */
 const PAGES_AHEAD = 2;
-/** Rows asked for in a pull's first page (issue 15, point 3). */
+/** Rows asked for in a pull's first page. */
 const FIRST_PAGE = 1000;
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

@@ -1,4 +1,4 @@
-/** One drainer at a time per user, across tabs and the worker (design 3, Client). */
+/** One drainer at a time per user, across tabs and the worker (docs/sync-protocol.md, Client). */
 export interface Lock {
   run<T>(task: () => Promise<T>): Promise<T>;
 }

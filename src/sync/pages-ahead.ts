@@ -1,5 +1,5 @@
 /**
- * A pull's pages fetched ahead of the writer (issue 15, point 3). Each page's cursor comes in the
+ * A pull's pages fetched ahead of the writer. Each page's cursor comes in the
  * page before it, so the pages are asked for one after the other; each is asked for as soon as
  * the one before arrives, while the writer writes an earlier one, up to `depth` pages waiting
  * (read or on their way) that the writer has not taken yet. A failed page ends the fetching:

@@ -1,5 +1,5 @@
 /**
- * The push half of a sync (design 3): the outbox sent in queue order, in batches the server
+ * The push half of a sync (docs/sync-protocol.md): the outbox sent in queue order, in batches the server
  * accepts (batch.ts), each answer written as it comes (apply-push.ts), with the next batch
  * already on its way while one answer is written.
  */

@@ -1,4 +1,4 @@
-/** Re-applies queued mutations over server rows, so an optimistic change is never lost (design 3). */
+/** Re-applies queued mutations over server rows, so an optimistic change is never lost (docs/sync-protocol.md). */
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
 import { mutatorOf } from '../data/mutators.ts';

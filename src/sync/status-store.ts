@@ -1,4 +1,4 @@
-/** The sync status always shown in the UI (design 3, Client). */
+/** The sync status always shown in the UI (docs/sync-protocol.md, Client). */
 import { create } from 'zustand';
 
 export type SyncState = 'synced' | 'syncing' | 'offline' | 'error';

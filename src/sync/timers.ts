@@ -11,7 +11,7 @@ export const realTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** Back-off after consecutive failures: 1, 2, 5, 10 s, then 10 s (design 3). */
+/** Back-off after consecutive failures: 1, 2, 5, 10 s, then 10 s (docs/sync-protocol.md). */
 export const BACKOFF_MS: readonly number[] = [1000, 2000, 5000, 10000];
 
 export function backoffDelay(failures: number, steps: readonly number[] = BACKOFF_MS): number {

@@ -1,5 +1,5 @@
 /**
- * When to sync (design 3): after a mutation (on a later task, so the push never shares the
+ * When to sync (docs/sync-protocol.md): after a mutation (on a later task, so the push never shares the
  * click's task or the paint of its change; several changes in a row make one sync), on `online`, when the tab becomes visible, and
  * every 30 s while visible. Also on `offline`: that attempt fails at once with a network error,
  * so the status badge says 'Offline' as soon as the device does, not at the next change. A mutation

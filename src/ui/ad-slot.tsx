@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { onConsentChange, readConsent } from './cookie-consent.ts';
 
-/** Whether the stored choice allows personalised ads (spec 9: off unless the record says ads true). */
+/** Whether the stored choice allows personalised ads (docs/product.md, Plans and limits: off unless the record says ads true). */
 function usePersonalisedAds(): boolean {
   return useSyncExternalStore(
     onConsentChange,
@@ -11,7 +11,7 @@ function usePersonalisedAds(): boolean {
 }
 
 /**
- * The ad slot Free users see (spec 2.5 and 2.10, design 4.2): a placeholder, no ad network is
+ * The ad slot Free users see (docs/product.md, Dashboard; Polls, docs/product.md, Decisions): a placeholder, no ad network is
  * loaded. Only Free screens render it. 'banner' is the dashboard's wide strip, 'rectangle' the
  * board's medium rectangle. Whether an ad would be personalised follows lb_cookie_consent, and
  * changes as soon as the choice does (in this tab or another).

@@ -16,7 +16,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /**
  * A button. Its hover colour changes at once, with no transition: a running transition keeps the
  * compositor producing frames, and the frame that shows a click's change then waits for the next
- * vsync instead of being drawn at once (issue 15: add link → painted 16 → 11 ms median).
+ * vsync instead of being drawn at once (add link → painted 16 → 11 ms median).
  */
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * The cookie-consent record of spec 3 ('lb_cookie_consent' in localStorage:
+ * The cookie-consent record of docs/product.md, Records ('lb_cookie_consent' in localStorage:
  * {ads, analytics, ts}). Reading never throws: a missing, malformed or unreadable
  * record counts as "no choice yet", so the banner asks again.
  */

@@ -7,7 +7,7 @@ const gradients: Record<string, string> = {
   indigo: 'from-indigo-500 to-indigo-600',
 };
 
-/** The Tailwind gradient classes of a directory colour; an unknown colour falls back to blue (spec 3). */
+/** The Tailwind gradient classes of a directory colour; an unknown colour falls back to blue (docs/product.md, Records). */
 export function gradientOf(color: string | null | undefined): string {
   return gradients[color ?? ''] ?? 'from-blue-500 to-blue-600';
 }

@@ -1,5 +1,5 @@
 /**
- * Notification permission for reminders (issue 16.4): asked only when the user turns a reminder
+ * Notification permission for reminders: asked only when the user turns a reminder
  * on and the browser has not been asked yet ('default'); a refusal is said in words, since the
  * browser will not ask again.
  */

@@ -27,5 +27,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below 768 px the shell shows the mobile header (spec 2.3). */
+/** Below 768 px the shell shows the mobile header (docs/product.md, Application shell). */
 export const MOBILE_QUERY = '(max-width: 767px)';

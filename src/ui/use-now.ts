@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The current time, refreshed every `intervalMs` (the calendar's classification clock, spec 2.7
+ * The current time, refreshed every `intervalMs` (the calendar's classification clock, docs/product.md, Calendar
  * and 4: 15 seconds). Also refreshed when the tab becomes visible again, so a phone woken after an
  * hour does not show the hour-old 'today' until the next tick.
  */

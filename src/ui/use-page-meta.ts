@@ -24,7 +24,7 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
 
 /**
  * The page's description and social metadata (Open Graph, Twitter card) while it is shown
- * (spec 2.5); the tags as they were come back when it goes.
+ * (docs/product.md, Dashboard); the tags as they were come back when it goes.
  */
 export function usePageMeta({ title, description }: PageMeta): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * /_checkout: the local stack's test-mode card provider (design 5), used when no provider key is
+ * /_checkout: the local stack's test-mode card provider (docs/deploy.md, The local stack), used when no provider key is
  * set. It answers the part of Stripe's API the billing functions call through Stripe's own library
  * (checkout sessions, billing portal sessions, subscriptions), shows a checkout page and a portal
  * page, and sends the events a real provider would, signed with the webhook secret, to the same

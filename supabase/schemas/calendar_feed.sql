@@ -1,4 +1,4 @@
--- The private calendar feed (issue 16, point 3): one revocable address per user, its token kept
+-- The private calendar feed: one revocable address per user, its token kept
 -- only as a SHA-256 hash, read by the calendar-feed function with the service role.
 --
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run

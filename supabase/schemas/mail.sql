@@ -20,7 +20,7 @@ $$;
 revoke all on function private.may_mail(p_sender uuid, p_to text) from public, anon, authenticated, service_role;
 grant execute on function private.may_mail(p_sender uuid, p_to text) to service_role;
 
--- Queues the mail of a member the caller has just invited (spec 7.1; the same text the client
+-- Queues the mail of a member the caller has just invited (docs/product.md, Server calls; the same text the client
 -- composed before). Definer, because outgoing_mail and auth.users are closed to client roles; it
 -- queues only for a live member of a live directory the caller owns.
 create or replace function private.queue_invitation_mail(p_member uuid) returns void
@@ -155,7 +155,7 @@ $$;
 revoke all on function public.submit_contact_message(p_name text, p_email text, p_message text) from public, anon, authenticated, service_role;
 grant execute on function public.submit_contact_message(p_name text, p_email text, p_message text) to anon, authenticated, service_role;
 
--- Mail that follows a calendar mutation (spec 7.1; design 4, decision 10): 'Event Created' for a
+-- Mail that follows a calendar mutation (docs/product.md, Server calls; docs/product.md, Decisions): 'Event Created' for a
 -- non-task event, 'Recurring Event Created' once per series (not per occurrence); tasks get none.
 -- Both go to the owner's own confirmed address (an unconfirmed account gets none) and are queued
 -- in the savepoint of the mutation that creates the event, so a refused mutation takes its mail
@@ -285,7 +285,7 @@ $$;
 revoke all on function private.queue_series_mail(p_series uuid) from public, anon, authenticated, service_role;
 grant execute on function private.queue_series_mail(p_series uuid) to service_role;
 
--- Delivery of the queue (issue 14, point 5; design 4, decision 10). A sender claims due rows under
+-- Delivery of the queue (docs/product.md, Decisions). A sender claims due rows under
 -- a lease, hands each to the mail server, and records the outcome; the service role only (the
 -- deliver-mail function and the local stack's drainer), never a client.
 --

@@ -1,4 +1,4 @@
--- Web Push reminders (issue 16, point 4): the devices a user let the server remind, and the
+-- Web Push reminders: the devices a user let the server remind, and the
 -- scheduled sender's claim on each (event, occurrence start, device), so a reminder goes out once.
 --
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run

@@ -43,7 +43,7 @@ function firstSegments(list: RouteObject[]): string[] {
   ]);
 }
 
-describe('the public profile at origin plus username (spec 2.11)', () => {
+describe('the public profile at origin plus username (docs/product.md, Profile)', () => {
   it('opens /{username} as the public profile, with the public header', async () => {
     open('/ann');
     expect(await screen.findByRole('heading', { name: 'Ann Lee' })).toBeInTheDocument();

@@ -45,7 +45,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
-describe('startCheckout (spec 7.1, 8)', () => {
+describe('startCheckout (docs/product.md, Server calls; Error messages)', () => {
   it('posts the plan and cycle to create-checkout and answers the url', async () => {
     answers = [json({ url: 'https://checkout.example/c/1' })];
     expect(await startCheckout('team', 'yearly', client())).toEqual({ ok: true, url: 'https://checkout.example/c/1' });
@@ -95,7 +95,7 @@ describe('startCheckout (spec 7.1, 8)', () => {
   });
 });
 
-describe('openBillingPortal (spec 7.1, 8)', () => {
+describe('openBillingPortal (docs/product.md, Server calls; Error messages)', () => {
   it('posts the e-mail and return address to billing-portal and answers the url', async () => {
     answers = [json({ url: 'https://billing.example/p/1' })];
     const result = await openBillingPortal('ada@example.com', 'http://localhost/Profile/ada', client());

@@ -1,5 +1,5 @@
 /**
- * The calendar's measures (issue 12, point 8): the calendar screen's offline warm start over 500
+ * The calendar's measures: the calendar screen's offline warm start over 500
  * events and 200 tasks, and a 365-occurrence series saved through the Add Event dialog.
  */
 import type { BrowserContext, Locator, Page } from 'playwright';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's measures (issue 13, point 6): the dashboard's offline warm start over 1,000
+ * The dashboard's measures: the dashboard's offline warm start over 1,000
  * links, 500 events (and 100 tasks) and 100 polls created this month, and a vote on the Public
  * Voting Board until the card shows its results.
  */

@@ -1,5 +1,5 @@
 /**
- * The load run (issue 15, point 3): many clients syncing at once against the local stack, as
+ * The load run: many clients syncing at once against the local stack, as
  * the app syncs: each client is a busy user saving a change of 1 to 5 mutations about every
  * second (a pause of 0 to 2 s at random), pushing it and pulling until done, over the app's own
  * RPCs with the app's batch and page sizes. The clients run in a child

@@ -210,7 +210,7 @@ export async function push(context: BrowserContext, page: Page, directories: str
       name: 'queue 1,000 mutations offline (app mutate, one by one)',
       unit: 'ms',
       samples: queue,
-      note: 'no bar of its own (issue 15: an import of 5,000 bookmarks must fit in 3 s)',
+      note: 'no bar of its own (an import of 5,000 bookmarks must fit in 3 s)',
     },
   ];
 }

@@ -11,7 +11,7 @@ import type { Measure } from './stats.ts';
 export interface Route {
   name: string;
   path: string;
-  /** KB of gzipped JS (design 6 for the landing page and the dashboard, issue 15 for visitors' pages). */
+  /** KB of gzipped JS (docs/bench.md for the landing page and the dashboard, for visitors' pages). */
   budgetKb?: number;
   /** Open in this signed-in context instead of a fresh one. */
   context?: BrowserContext;

@@ -1,5 +1,5 @@
 /**
- * Beyond the bars (issue 15, point 6; docs/scale.md): one Pro account with 50,000 links in one
+ * Beyond the bars (docs/scale.md): one Pro account with 50,000 links in one
  * directory and 5,000 events plus 500 tasks. Run on its own (`BENCH_ONLY=scale npm run bench`):
  * the first sync alone takes minutes on a 2-core machine. No bars: the figures say where the
  * next limit is.

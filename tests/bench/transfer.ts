@@ -1,5 +1,5 @@
 /**
- * Issue 16, point 7: importing 5,000 bookmarks (bar 3 s) and exporting 10,000 links (bar 1 s),
+ * Importing 5,000 bookmarks (bar 3 s) and exporting 10,000 links (bar 1 s),
  * through the Profile screen's 'Import and export' section in the real app. Each is timed in
  * the page from the button's click: the import to the paint of its summary (every link written
  * and queued, in batches through mutateMany), the export to the file handed to the browser as a

@@ -1,5 +1,5 @@
 /**
- * The calendar's windowed reads (issue 15, point 1): what the calendar, Upcoming and the
+ * The calendar's windowed reads: what the calendar, Upcoming and the
  * dashboard read through the local keys (calendar-index.ts) must give exactly the lists and
  * numbers the same rules give over every row, while reading only the rows those lists hold.
  */

@@ -21,7 +21,7 @@ beforeEach(() => {
   db = freshDb();
 });
 
-describe('free plan limits (spec 6, 9; design 4.3)', () => {
+describe('free plan limits (docs/product.md, Roles and permissions; Plans and limits; docs/product.md, Plans and limits)', () => {
   it('refuses the 31st link with the spec wording and writes nothing', async () => {
     const dir = makeDirectory();
     await db.link_directories.put(dir);

@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 5: the account and public-profile RPCs answer null, missing or over-long input
+ * The account and public-profile RPCs answer null, missing or over-long input
  * with a 4xx SQLSTATE and a plain message (22xxx is PostgREST's 400, 28000 its 403), never a 500
  * and never a silent success.
  */

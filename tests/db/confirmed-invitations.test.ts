@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 1: a directory membership binds to the account's confirmed address, never to
+ * A directory membership binds to the account's confirmed address, never to
  * the JWT's e-mail claim. An account that signed up with an invited address sees nothing of the
  * directory until that address is confirmed; a confirmed e-mail change drops the old address's
  * memberships.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 3: contact messages and queued mail are throttled inside the database, keyed on
+ * Contact messages and queued mail are throttled inside the database, keyed on
  * the client address the API gateway sets (request.headers) or on the signed-in sender.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 10, points 3, 4 and 5 for public directories: password guesses throttled inside the
+ * For public directories: password guesses throttled inside the
  * database (and recorded, so a wrong guess is not rolled back), bcrypt cost 10 with old hashes
  * rehashed, passwords over 72 bytes refused, and 4xx answers for unknown, deleted or null ids.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 5 (spec 7.1; design 4, decision 10): the server queues the 'Event Created' mail
+ *  (docs/product.md, Server calls; docs/product.md, Decisions): the server queues the 'Event Created' mail
  * of a non-task event and one 'Recurring Event Created' mail per series in public.outgoing_mail,
  * in the savepoint that applies event.create / series.create / series.replace: to the owner's
  * confirmed address only, never for a task, a replay or a refused mutation, at most 100 an hour

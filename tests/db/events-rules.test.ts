@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 7: the events rules as the server holds them, through sync_push and through
+ * The events rules as the server holds them, through sync_push and through
  * direct table writes. The Free quota counts calendar months in the owner's profile time zone
  * (23:30 on a month's last day and 00:30 on the next month's first are different months), tasks
  * do not count and Pro is not limited; a series is capped at 1,000 occurrences; another user's

@@ -1,5 +1,5 @@
 /**
- * Issue 11, point 5 (design 4, decision 10): the server queues the invitation mail in
+ *  (docs/product.md, Decisions): the server queues the invitation mail in
  * public.outgoing_mail in the transaction that applies member.invite: exactly once, never for a
  * replay of the same mutation, never for a refused invite.
  */

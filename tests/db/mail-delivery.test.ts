@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 5: the delivery state of public.outgoing_mail and the two functions a sender
+ * The delivery state of public.outgoing_mail and the two functions a sender
  * uses, claim_outgoing_mail and finish_outgoing_mail (supabase/schemas/mail.sql). A row is
  * claimed by one sender at a time under a lease, finished once, retried with exponential back-off
  * after a temporary failure, failed for good after a permanent one or the last attempt; a finished

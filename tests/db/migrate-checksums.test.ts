@@ -1,5 +1,5 @@
 /**
- * Issue 11, point 2: migrate.ts records a SHA-256 checksum of each applied migration and refuses
+ * Migrate.ts records a SHA-256 checksum of each applied migration and refuses
  * to start when an applied migration's file was edited; a database migrated before checksums
  * were recorded is backfilled, not refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 6: the Free poll and event quotas cannot be bypassed by un-deleting a poll or
+ * The Free poll and event quotas cannot be bypassed by un-deleting a poll or
  * reset by moving the profile's time zone; a poll's deadline cannot be in the past; a team poll
  * follows the directory owner's plan.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (points 1, 3 and 5, server side): an option's count comes only from user_votes; a vote
+ *  (points 1, 3 and 5, server side): an option's count comes only from user_votes; a vote
  * after the deadline is refused by the server's clock, a second vote is refused, a non-member's vote
  * on a team poll is forbidden and a team poll is read only by its directory's people; the Free poll
  * quota counts calendar months in the profile's time zone.

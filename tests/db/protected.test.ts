@@ -38,7 +38,7 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
     sqlError(as(db, owner, (sql) => sql.query(`update public.${table} set ${set} where id = $1`, [id, ...params])));
 
   it('user_profiles: subscription_tier, id and email', async () => {
-    // The tier has its own guard (issue 14), which answers first.
+    // The tier has its own guard, which answers first.
     expect(await update('user_profiles', "subscription_tier = 'team'", owner.id)).toEqual({
       code: '42501',
       message: 'The plan changes only through billing.',

@@ -1,5 +1,5 @@
 /**
- * Issue 16.4: the push subscription RPCs of supabase/schemas/push.sql. Signed-in users save and
+ * The push subscription RPCs of supabase/schemas/push.sql. Signed-in users save and
  * delete their own device's subscription (validated, throttled, at most 10 devices); anon may do
  * neither, nobody may take over or delete another user's endpoint, and no client role reaches the
  * table, the claim or the sender's forget.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, point 2: supabase/schemas holds the current definition of every function, trigger,
+ * Supabase/schemas holds the current definition of every function, trigger,
  * policy and view, and agrees with supabase/migrations: applying the schema files to a migrated
  * database changes nothing in its catalog. When this fails, run `npm run db:diff` (a schema file
  * was edited) or `npm run db:diff -- --write-schemas` (a migration was written by hand).

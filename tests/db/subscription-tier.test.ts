@@ -1,5 +1,5 @@
 /**
- * set_subscription_tier: the tier changes only through the service role (design 4, decision 7),
+ * set_subscription_tier: the tier changes only through the service role (docs/product.md, Decisions),
  * in SQL and through the local stack's /rest/v1/rpc route with each role's key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

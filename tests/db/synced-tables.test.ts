@@ -1,6 +1,5 @@
 /**
- * The registry of synced tables (src/data/synced-tables.ts) and the server agree (issue 11,
- * point 1): a table declared on one side only, a declared field that is not a column, or a row
+ * The registry of synced tables (src/data/synced-tables.ts) and the server agree: a table declared on one side only, a declared field that is not a column, or a row
  * the client's check would refuse fails here, on PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

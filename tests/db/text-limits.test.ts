@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 4: every text a client stores has a maximum length, enforced by the database
+ * Every text a client stores has a maximum length, enforced by the database
  * with a readable message (22001, hint invalid), which sync_push answers as an `invalid`
  * rejection carrying that message rather than a generic one or a 500.
  */

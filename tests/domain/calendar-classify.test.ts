@@ -58,7 +58,7 @@ const ids = (list: readonly CalendarItem[]) => list.map((item) => item.id);
 const plusMinutes = (instant: string, minutes: number) =>
   new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
-describe("today's events (spec 4: start today, end not passed, by start, at most 10)", () => {
+describe("today's events (docs/product.md, Calendar: start today, end not passed, by start, at most 10)", () => {
   it("takes events starting on the user's today whose end (or start) is not before now", () => {
     const ongoing = event('2026-11-23T20:00:00.000Z', '2026-11-23T22:00:00.000Z'); // 09:00-11:00
     const later = event('2026-11-24T02:00:00.000Z'); // 15:00, no end
@@ -88,7 +88,7 @@ describe("today's events (spec 4: start today, end not passed, by start, at most
   });
 });
 
-describe('overdue and today’s tasks (spec 4)', () => {
+describe('overdue and today’s tasks (docs/product.md, Calendar)', () => {
   it("puts pending tasks due before the user's midnight in overdue, oldest first", () => {
     const lastNight = task(plusMinutes(todayMidnight, -1)); // 23:59 yesterday in Auckland; today in UTC
     const lastWeek = task('2026-11-17T01:00:00.000Z');
@@ -168,13 +168,13 @@ describe('recently completed, past events and the counters', () => {
     });
   });
 
-  it('reads records as spec 3 says: the aliases of start and end', () => {
+  it('reads records as docs/product.md, Records says: the aliases of start and end', () => {
     const legacy = { ...event(''), starts_at: null, start_date: '2026-11-23T23:00:00.000Z' };
     expect(ids(classifyCalendar([legacy], now, zone).todayEvents)).toEqual(ids([legacy]));
   });
 });
 
-describe('upcoming lists (spec 2.9: from the start of tomorrow, user zone)', () => {
+describe('upcoming lists (docs/product.md, Upcoming: from the start of tomorrow, user zone)', () => {
   it('lists events and pending tasks dated from tomorrow on, by start', () => {
     const lateToday = event(plusMinutes(tomorrowMidnight, -1)); // 23:59 today in Auckland; tomorrow in UTC
     const atMidnight = event(tomorrowMidnight);
@@ -195,7 +195,7 @@ describe('upcoming lists (spec 2.9: from the start of tomorrow, user zone)', () 
   });
 });
 
-describe('dueText (spec 2.7, 4)', () => {
+describe('dueText (docs/product.md, Calendar)', () => {
   it("reads 'Due: Today' for an undated task or one due within 60 s of its creation", () => {
     expect(dueText(task(null), now, zone)).toBe('Due: Today');
     const created = '2026-11-20T03:00:00.000Z';
@@ -221,7 +221,7 @@ describe('dueText (spec 2.7, 4)', () => {
   });
 });
 
-describe('externalUrl (spec 2.7, design 4.6)', () => {
+describe('externalUrl (docs/product.md, Calendar, docs/product.md, Decisions)', () => {
   it('gives the href of a whole-text http or https URL, trimmed', () => {
     expect(externalUrl('https://example.com/a?b=1#c')).toBe('https://example.com/a?b=1#c');
     expect(externalUrl('  http://Example.COM  ')).toBe('http://example.com/');

@@ -4,7 +4,7 @@ import { completionPatch, inferIsTask, readCalendarRecord, readPriority } from '
 const at = '2026-11-23T09:00:00Z';
 const later = '2026-11-23T10:00:00Z';
 
-describe('reading an event or task record (spec 3)', () => {
+describe('reading an event or task record (docs/product.md, Records)', () => {
   it('takes is_task when the record carries it, whatever its dates say', () => {
     expect(readCalendarRecord({ is_task: false, starts_at: at, ends_at: at }).isTask).toBe(false);
     expect(readCalendarRecord({ is_task: true, starts_at: at, ends_at: later }).isTask).toBe(true);

@@ -17,7 +17,7 @@ afterAll(() => {
   process.env.TZ = machineZone;
 });
 
-describe('safeTimeZone (spec 9: the user zone, UTC when none)', () => {
+describe('safeTimeZone (docs/product.md, Plans and limits: the user zone, UTC when none)', () => {
   it('keeps a known IANA zone', () => {
     expect(safeTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
     expect(safeTimeZone(' Pacific/Auckland ')).toBe('Pacific/Auckland');
@@ -87,7 +87,7 @@ describe('fromLocalInput', () => {
   });
 });
 
-describe('endAfterStartChange (spec 5: one hour later for events, equal for tasks)', () => {
+describe('endAfterStartChange (docs/product.md, Validation: one hour later for events, equal for tasks)', () => {
   it('sets an event one hour after the start, across midnight too', () => {
     expect(endAfterStartChange('2026-11-23T09:15', false)).toBe('2026-11-23T10:15');
     expect(endAfterStartChange('2026-12-31T23:30', false)).toBe('2027-01-01T00:30');

@@ -1,5 +1,5 @@
 /**
- * The table of permission cases (issue 11, point 5): role × action × the directory owner's plan
+ * The table of permission cases: role × action × the directory owner's plan
  * → the answer. tests/domain/permission-cases.test.ts runs it against src/domain/permissions.ts,
  * tests/db/permission-cases.test.ts through the server's sync_push (RLS and rules) on both
  * databases. Change a rule: change this table, then both sides.

@@ -8,7 +8,7 @@ import {
   YEARLY_SAVING,
 } from '../../src/domain/plan-catalog.ts';
 
-describe('the plan catalogue (spec 6 and 9)', () => {
+describe('the plan catalogue (docs/product.md, Roles and permissions; Plans and limits)', () => {
   it("words each plan's price per billing cycle as the spec does", () => {
     expect(priceText('pro', 'monthly')).toBe('$4.99 a month');
     expect(priceText('pro', 'yearly')).toBe('$50 a year');
@@ -28,14 +28,14 @@ describe('the plan catalogue (spec 6 and 9)', () => {
     );
   });
 
-  it('lists Free, Pro and Team in that order, with the Free limits of spec 9', () => {
+  it('lists Free, Pro and Team in that order, with the Free limits of docs/product.md, Plans and limits', () => {
     expect(planCatalog.map((plan) => plan.name)).toEqual(['Free', 'Pro', 'Team']);
     expect(planOffer('free').rights).toEqual(
       expect.arrayContaining(['1 directory', '30 saved links', '10 events a month', '5 polls a month']),
     );
   });
 
-  it('compares the plans row by row: no ads on Pro and Team (design 4.2), team polls on Team only', () => {
+  it('compares the plans row by row: no ads on Pro and Team (docs/product.md, Decisions), team polls on Team only', () => {
     const row = (feature: string) => comparisonRows.find((entry) => entry.feature === feature)?.values;
     expect(row('Ads')).toEqual({ free: 'Shown', pro: 'None', team: 'None' });
     expect(row('Team polls in shared directories')).toEqual({ free: 'No', pro: 'No', team: 'Yes' });
@@ -56,7 +56,7 @@ describe('the plan catalogue (spec 6 and 9)', () => {
     ]);
   });
 
-  it('names the roadmap of spec 9', () => {
+  it('names the roadmap of docs/product.md, Plans and limits', () => {
     expect(roadmap).toEqual([
       { when: 'Q1 2026', what: 'reminders, export and calendar sync' },
       { when: 'Q2 2026', what: 'team management' },

@@ -47,7 +47,7 @@ const starts = (occurrences: OccurrenceTimes[]) => occurrences.map((o) => o.star
 const lengths = (occurrences: OccurrenceTimes[]) =>
   occurrences.map((o) => (o.ends_at === null ? null : Date.parse(o.ends_at) - Date.parse(o.starts_at)));
 
-describe('steps (spec 4: daily 1 day, weekly 7 days, monthly 1 calendar month)', () => {
+describe('steps (docs/product.md, Calendar: daily 1 day, weekly 7 days, monthly 1 calendar month)', () => {
   it('repeats daily, weekly and monthly from the start until the until-date inclusive', () => {
     const base = { start: '2026-01-10T09:00:00.000Z', end: null, timeZone: 'UTC' };
     const expand = (rule: RecurrenceRule, until: string) =>

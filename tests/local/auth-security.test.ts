@@ -1,5 +1,5 @@
 /**
- * The auth server as an attacker tries it (issue 10): confirmation links, e-mail changes that
+ * The auth server as an attacker tries it: confirmation links, e-mail changes that
  * wait for the new address, throttled sign-ups, sign-ins and mails keyed on the client address the
  * gateway sees, and passwords bcrypt cannot hold.
  */

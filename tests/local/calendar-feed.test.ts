@@ -1,5 +1,5 @@
 /**
- * The calendar feed (issue 16, point 3): a private, revocable address per user whose token the
+ * The calendar feed: a private, revocable address per user whose token the
  * database keeps only hashed; the feed is RFC 5545 that a calendar app parses; a wrong, malformed
  * or revoked token is refused, and misses are throttled per client address.
  */

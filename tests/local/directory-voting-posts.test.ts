@@ -1,5 +1,5 @@
 /**
- * GET /api/directory-voting-posts?dirId= (spec 7.1, issue 13 point 5): a directory's live team polls,
+ * GET /api/directory-voting-posts?dirId= (docs/product.md, Server calls): a directory's live team polls,
  * newest first, for its owner and members only; the same empty answer for a directory the caller
  * cannot see as for one that does not exist; 400 for a bad dirId, 401 without a valid token.
  */

@@ -19,7 +19,10 @@ export const CLIENT_RPCS: Record<string, AllowedRpc> = {
   get_my_profile: { anon: true, why: 'src/backend/profile.ts (answers 403 without a session)' },
   username_available: { anon: true, why: 'src/backend/auth.ts: the sign-up form checks a name' },
   claim_username: { anon: false, why: 'src/backend/auth.ts: after sign-up' },
-  update_my_profile: { anon: false, why: "the profile RPC of the contract (design 4); the caller's own row" },
+  update_my_profile: {
+    anon: false,
+    why: "the profile RPC of the contract (docs/product.md, Decisions); the caller's own row",
+  },
   submit_contact_message: { anon: true, why: 'src/features/marketing: the contact form' },
   get_public_directory: { anon: true, why: 'src/features/public; supabase/functions/public-directory' },
   get_public_profile: { anon: true, why: 'src/features/public' },
@@ -55,7 +58,7 @@ export const HIDDEN_HELPERS: Record<string, Record<string, unknown>> = {
   queue_event_mail: { p_event: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },
 };
 
-/** The sync internals issue 10 found callable, with arguments of their old signatures. */
+/** The sync internals once found callable, with arguments of their old signatures. */
 export const SYNC_INTERNALS: Record<string, Record<string, unknown>> = {
   sync_record_answer: { p_mutation_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11', p_result: { junk: true } },
   sync_recorded_answer: { p_mutation_id: '6f1c3a52-86a4-4f5e-9d5a-0f6f8f0b2c11' },

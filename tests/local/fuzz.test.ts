@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 5: bad input gets 4xx, never 5xx, and never a partial write. Through the
+ * Bad input gets 4xx, never 5xx, and never a partial write. Through the
  * in-process local stack (raw HTTP, as a client reaches it), on PGlite and on PostgreSQL when
  * DATABASE_URL is set, with a seeded PRNG (FUZZ_SEED, FUZZ_RUNS to change the seed and size):
  *   - every allow-listed RPC (tests/local/fuzz-rpcs.ts), as anon and signed in, with its
@@ -454,7 +454,7 @@ describe.each(dbKinds)('fuzz over HTTP (%s)', (kind) => {
     expect(failures).toEqual([]);
   });
 
-  // Issue 14: whatever the fuzzing sent, through any allow-listed RPC or mutation, no plan moved.
+  // Whatever the fuzzing sent, through any allow-listed RPC or mutation, no plan moved.
   it("changed no one's plan", async () => {
     const { rows } = await stack.db.query<{ id: string; tier: string }>(
       'select id, subscription_tier as tier from public.user_profiles where id = any ($1::uuid[])',

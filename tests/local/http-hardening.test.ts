@@ -1,5 +1,5 @@
 /**
- * What the stack's HTTP layer refuses and the headers it sends (issue 10, points 2, 5 and 7):
+ * What the stack's HTTP layer refuses and the headers it sends:
  * forged tokens, oversized or malformed bodies, and the headers a hosted deployment sets too.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 5: the queue's mail delivered through a real SMTP server (smtp-server on a free
+ * The queue's mail delivered through a real SMTP server (smtp-server on a free
  * loopback port) by drainOutgoingMail with smtpSender, against the local stack in-process: once,
  * with the row's Message-ID; retried after a temporary refusal (451) or an unreachable server;
  * failed for good after a permanent one (550); once even with two senders racing or a sender that

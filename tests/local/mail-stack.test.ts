@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 5, the local stack: with an SMTP_URL it delivers the queue itself in the
+ * The local stack: with an SMTP_URL it delivers the queue itself in the
  * background (through deliver-mail), its mailbox is off, and close() stops the rounds; the
  * settings come from the environment with clear refusals of bad values.
  */

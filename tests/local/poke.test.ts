@@ -150,7 +150,7 @@ describe.each(dbKinds)('GET /sync/v1/poke on %s', (kind) => {
     expect(await stream.next()).toMatchObject({ event: 'poke' });
   });
 
-  it('pokes the user whose plan a billing event changed (issue 14), and nobody for a replay', async () => {
+  it('pokes the user whose plan a billing event changed, and nobody for a replay', async () => {
     const [m, s2] = await Promise.all([open(member), open(stranger)]);
     streams.push(m, s2);
     // A poke from an earlier test's push may still be on its way (pokes follow the commit

@@ -1,5 +1,5 @@
 /**
- * Issue 16.4, the parts around a reminder push: what it says (reminder-message.ts), how the
+ * The parts around a reminder push: what it says (reminder-message.ts), how the
  * service worker shows it (sync-worker/push-handler.ts), the local stack's VAPID keys (kept
  * across restarts, or from the environment) and their public half in the served page, the
  * scheduler's rounds, and send-reminders without keys claiming nothing.

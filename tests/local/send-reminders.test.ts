@@ -1,5 +1,5 @@
 /**
- * Issue 16.4, the server half of reminders: send-reminders claims the due reminders and pushes
+ * The server half of reminders: send-reminders claims the due reminders and pushes
  * each once per device to a fake push service (node:http on 127.0.0.1), with the TTL, the VAPID
  * Authorization and aes128gcm; never for a completed task, a deleted event, an event without a
  * reminder or one missed by more than 10 minutes; once per occurrence of a series; a 410 forgets

@@ -271,7 +271,7 @@ async function step(world: World): Promise<void> {
 
 /**
  * Between steps: every pending change is visible locally, whatever the last push or pull wrote
- * (design 3: an optimistic change is never lost to an older server row). The expected fields are
+ * (docs/sync-protocol.md: an optimistic change is never lost to an older server row). The expected fields are
  * derived from the outbox alone, last write wins per field.
  */
 async function checkOptimistic(device: Device): Promise<void> {

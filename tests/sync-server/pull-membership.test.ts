@@ -1,5 +1,5 @@
 /**
- * Issue 10, points 1 and 9, in sync_pull: memberships bind to the caller's confirmed e-mail
+ * In sync_pull: memberships bind to the caller's confirmed e-mail
  * address (never the JWT's claim), and directory rows carry the owner's plan (`owner_tier`),
  * re-sent when it changes.
  */

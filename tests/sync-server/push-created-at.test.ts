@@ -1,4 +1,4 @@
-/** link.create's optional created_at (an imported bookmark's ADD_DATE) on the server (issue 16). */
+/** link.create's optional created_at (an imported bookmark's ADD_DATE) on the server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { createUser, dbKinds, freshDb } from '../support/db.ts';

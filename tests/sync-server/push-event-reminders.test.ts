@@ -3,7 +3,7 @@ import type { Db } from '../../supabase/local/db.ts';
 import { createUser, dbKinds, freshDb } from '../support/db.ts';
 import { mutation, pull, push, uuid } from './sync.ts';
 
-/** Reminders (issue 16.4): the apply functions write reminder_minutes and default_reminder_minutes. */
+/** Reminders: the apply functions write reminder_minutes and default_reminder_minutes. */
 function occurrences(n: number) {
   return Array.from({ length: n }, (_, i) => ({
     id: uuid(),

@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 5, in sync_push: a push over the limit is refused whole with 413 before
+ * In sync_push: a push over the limit is refused whole with 413 before
  * anything is applied; a malformed envelope is a 4xx; a malformed mutation is rejected `invalid`
  * on its own and writes nothing. Point 6: stored answers are purged after 30 days.
  */

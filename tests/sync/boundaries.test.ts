@@ -1,5 +1,5 @@
 /**
- * Validated boundaries (issue 11, point 3) on a real Dexie over fake-indexeddb: outbox entries of
+ * Validated boundaries on a real Dexie over fake-indexeddb: outbox entries of
  * an older version are upgraded when the engine starts, entries that cannot be are failed with a
  * reason the panel shows, and an invalid pulled row or push answer is a clear sync error that
  * writes nothing.

@@ -1,4 +1,4 @@
-/** The one engine factory used by the app and the worker (issue 11, point 5). */
+/** The one engine factory used by the app and the worker. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
 import { openUserDb } from '../../src/data/db.ts';

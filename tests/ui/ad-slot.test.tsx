@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Spec 9: ads for Free only (the screens decide), personalised only when lb_cookie_consent says ads true. */
+/** docs/product.md, Plans and limits: ads for Free only (the screens decide), personalised only when lb_cookie_consent says ads true. */
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Nothing animates while the app waits for a click (issue 15, point 1). A running CSS transition or
+ * Nothing animates while the app waits for a click. A running CSS transition or
  * animation keeps the compositor producing frames, and the frame that shows a click's change then
  * waits for the next vsync tick instead of being drawn at once: a hover colour transition on the
  * buttons put add link → painted at 16 ms median, 11 ms without it (npm run bench, 30 samples).

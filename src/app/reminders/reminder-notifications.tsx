@@ -1,5 +1,5 @@
 /**
- * Mounts the reminder scheduler for the signed-in user (issue 16.4). The scheduler only ever shows
+ * Mounts the reminder scheduler for the signed-in user. The scheduler only ever shows
  * notifications, so it loads (with its planning code) once notifications are allowed: at once when
  * they already are, else when the permission changes to granted (the Profile's reminder switch
  * asks for it). Even then it waits for the page to be idle, so it stays out of the first paint;

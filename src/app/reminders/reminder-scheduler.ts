@@ -1,5 +1,5 @@
 /**
- * Local reminder notifications, offline (issue 16.4). Reads the events and tasks starting in
+ * Local reminder notifications, offline. Reads the events and tasks starting in
  * [now − 1 day, now + 2 days] through the starts_at index, shows what is due (planReminders), and
  * sets one timer for the earliest next reminder. It plans again when those rows change (a
  * liveQuery), when the tab becomes visible, and at least hourly (the window moves with the clock).

@@ -5,7 +5,7 @@ import { useUserSession } from '../sync/user-session.ts';
 type Sent = { ok: true } | { ok: false; message: string } | null;
 
 /**
- * While the account's address is unconfirmed (issue 10, point 1): says where the link went and
+ * While the account's address is unconfirmed: says where the link went and
  * offers to send it again. Gone once confirmed; then a sync brings the directories shared with
  * the address.
  */

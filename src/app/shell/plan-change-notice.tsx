@@ -30,7 +30,7 @@ function writeSeen(userId: string, tier: Tier): void {
 }
 
 /**
- * Says once, on each device, that the plan changed (issue 14, point 3): an upgrade with a toast,
+ * Says once, on each device, that the plan changed: an upgrade with a toast,
  * a downgrade with a dialog that says what stays readable and what now needs Pro. The tier comes
  * from the synced profile, so this follows a billing change made on any device without a reload.
  */

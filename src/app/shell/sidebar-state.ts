@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** The sidebar's open state, kept in a cookie for 7 days (spec 2.3 and 9). */
+/** The sidebar's open state, kept in a cookie for 7 days (docs/product.md, Application shell; Plans and limits). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 

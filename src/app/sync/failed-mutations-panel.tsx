@@ -12,7 +12,7 @@ function describe(row: OutboxRow): string {
 
 /**
  * Mutations that kept failing for a reason other than the network, so the queue is never
- * wedged silently (design 3): each can be retried or discarded.
+ * wedged silently (docs/sync-protocol.md): each can be retried or discarded.
  */
 export function FailedMutationsPanel() {
   const session = useUserSession((state) => state.session);

@@ -17,7 +17,7 @@ export function preloadSignOut(): void {
   void loadAuth().catch(() => undefined);
 }
 
-/** Closes the user's database, deletes it and the cached profile, then signs out (spec 2.3). */
+/** Closes the user's database, deletes it and the cached profile, then signs out (docs/product.md, Application shell). */
 export async function signOutAndForget(): Promise<void> {
   const session = useUserSession.getState().session;
   const userId = session?.userId ?? useCurrentUser.getState().user?.id ?? null;
@@ -33,7 +33,7 @@ export async function signOutAndForget(): Promise<void> {
   await signOutAndLeave();
 }
 
-/** Sign-out that asks first when changes are still waiting in the outbox (design 3). */
+/** Sign-out that asks first when changes are still waiting in the outbox (docs/sync-protocol.md). */
 export function useSignOut() {
   const [waiting, setWaiting] = useState<number | null>(null);
   const request = useCallback(async () => {

@@ -4,7 +4,7 @@ function changes(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'}`;
 }
 
-/** The words of the always-visible sync status (design 3, Client). */
+/** The words of the always-visible sync status (docs/sync-protocol.md, Client). */
 export function syncStatusText(status: SyncStatus): string {
   switch (status.state) {
     case 'syncing':

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's local database and sync engine (design 3, Client): opened on sign-in,
+ * The signed-in user's local database and sync engine (docs/sync-protocol.md, Client): opened on sign-in,
  * closed on sign-out. Kept in a small store so the shell (status, retry, sign-out) and the
  * provider share one instance.
  */
@@ -55,7 +55,7 @@ function installPoke(engine: SyncEngine): () => void {
   if (import.meta.env.VITE_SUPABASE_URL || typeof EventSource === 'undefined') return () => undefined;
   let disposed = false;
   let off: (() => void) | null = null;
-  // Loaded after the first paint, outside the dashboard's first download (design 6).
+  // Loaded after the first paint, outside the dashboard's first download (docs/bench.md).
   void import('../../sync/poke-stream.ts').then(({ installPokeStream }) => {
     if (disposed) return;
     off = installPokeStream(engine, {

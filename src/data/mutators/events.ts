@@ -43,7 +43,7 @@ function checkAllDay(allDay: unknown, isTask: boolean, start: number | null, end
   if (!isTask && (end === null || end <= start)) refuse('invalid', messages.eventRange);
 }
 
-/** Events (not tasks) created this month in the user's time zone (design 4.3). */
+/** Events (not tasks) created this month in the user's time zone (docs/product.md, Plans and limits). */
 export async function eventsThisMonth(tx: LinkboardTx, ctx: MutationContext): Promise<number> {
   const now = ctx.now();
   return tx.calendar_events

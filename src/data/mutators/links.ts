@@ -13,7 +13,7 @@ import type { DirectoryRow, LinkRow } from '../rows.ts';
 import { rowTarget } from '../targets.ts';
 
 /**
- * The plan that governs a directory's links is its owner's (design 4.3). The client knows only
+ * The plan that governs a directory's links is its owner's (docs/product.md, Plans and limits). The client knows only
  * its own tier, so it checks the owner's limits when it is the owner; the server checks always.
  */
 function ownerTier(directory: DirectoryRow, ctx: MutationContext): Tier | null {

@@ -32,7 +32,7 @@ export const pollCreate: Mutator<'poll.create'> = {
       if (ownerPlan !== null && ownerPlan !== 'team') refuse('limit_reached', messages.teamPolls);
     } else if (ctx.tier === 'free') {
       // A public poll of a Free user: the quota counts all their polls of the month (public and
-      // team, design 4.3); a team poll follows the owner's plan instead.
+      // team, docs/product.md, Plans and limits); a team poll follows the owner's plan instead.
       const mine = await countPollsCreatedSince(tx, ctx.userId, monthStart(ctx.now(), ctx.timeZone).getTime());
       if (!underLimit(ctx.tier, 'pollsPerMonth', mine)) refuse('limit_reached', messages.morePolls);
     }

@@ -1,4 +1,4 @@
-/** Counts the dashboard shows that no other screen reads, from the indexes (spec 2.5, design 4.4). */
+/** Counts the dashboard shows that no other screen reads, from the indexes (docs/product.md, Dashboard, docs/product.md, Dashboard). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LinkboardDb } from '../db.ts';
 import { countPollsCreatedSince, keptCount } from '../counts.ts';

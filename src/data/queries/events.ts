@@ -1,5 +1,5 @@
 /**
- * Events and tasks as the calendar, Upcoming and the dashboard show them (issue 15, point 1):
+ * Events and tasks as the calendar, Upcoming and the dashboard show them:
  * each screen reads through the calendar's local keys (calendar-index.ts) only the rows its
  * lists hold, and takes its numbers from kept counts or index counts, never from every row. A
  * write wakes only the reads whose ranges it touched (a task ticked today does not re-read the
@@ -73,7 +73,7 @@ export interface CalendarCounts {
   upcomingEvents: number;
   /** Events over before now. */
   pastEvents: number;
-  /** Events created this month in the user's zone (the Free plan's quota, design 4.3). */
+  /** Events created this month in the user's zone (the Free plan's quota, docs/product.md, Plans and limits). */
   eventsThisMonth: number;
 }
 
@@ -110,7 +110,7 @@ interface ListsRead extends SinceRead {
 }
 
 /**
- * One read of the today lists (spec 2.7, 4): today's events, overdue and today's tasks, the 15
+ * One read of the today lists (docs/product.md, Calendar): today's events, overdue and today's tasks, the 15
  * most recently completed and the 15 latest past events, with the numbers, at `now`.
  */
 export function readCalendarLists(db: LinkboardDb, now: Date, timeZone: string): Promise<ListsRead> {
@@ -230,7 +230,7 @@ export function useDayItems(
   return useWithPending(db, live, apply);
 }
 
-/** Upcoming's rows (spec 2.9): events and pending tasks starting from tomorrow in the user's zone. */
+/** Upcoming's rows (docs/product.md, Upcoming): events and pending tasks starting from tomorrow in the user's zone. */
 export function readUpcoming(db: LinkboardDb, now: Date, timeZone: string): Promise<RowsRead> {
   const tomorrow = instantKey(dayAround(now, timeZone).end);
   return readSince(db, async () => {

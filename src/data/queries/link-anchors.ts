@@ -1,6 +1,6 @@
 /**
  * Anchors in a directory's order of links (newest first), so a window far down the list is read
- * without stepping over every link before it (issue 15, point 6; docs/scale.md).
+ * without stepping over every link before it (docs/scale.md).
  *
  * IndexedDB reaches an offset by stepping over every index entry before it: in Chromium with the
  * database on disk about 10 µs an entry (1 µs in memory), 500 ms to the end of 50,000 links. An

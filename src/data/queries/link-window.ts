@@ -1,5 +1,5 @@
 /**
- * A directory's links as the Links screen shows them (issue 15, point 1): only the rows in
+ * A directory's links as the Links screen shows them: only the rows in
  * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
  * them in a long directory: link-anchors.ts), and the directory's kept count (index-counts.ts).
  * A write to another directory wakes neither; a write to this one re-reads one window and one

@@ -1,5 +1,5 @@
 /**
- * What the Voting board and a directory's Team Polls panel read (spec 2.6, 2.10): the polls shown,
+ * What the Voting board and a directory's Team Polls panel read (docs/product.md, Links screen; Polls): the polls shown,
  * newest first, with the user's own vote on each, in one live read so a vote and its count change
  * together. Only the rows shown are read, each through an index.
  *
@@ -104,7 +104,7 @@ export function usePollsWithVotes(db: LinkboardDb, directoryId?: string): PollsW
 
 /**
  * How many polls the user created at or after `since` (an instant), public and team alike: the
- * Free quota as the server counts it (design 4.3), through the created_by_id index.
+ * Free quota as the server counts it (docs/product.md, Plans and limits), through the created_by_id index.
  */
 export function usePollsCreatedSince(db: LinkboardDb, since: Date): number | undefined {
   const from = since.getTime();

@@ -20,7 +20,7 @@ export interface ProfileFallback {
 export interface UserSettings {
   profile: UserProfileRow | null | undefined;
   tier: Tier;
-  /** The profile's zone when known, else UTC (spec 9). */
+  /** The profile's zone when known, else UTC (docs/product.md, Plans and limits). */
   timeZone: string;
 }
 

@@ -27,7 +27,7 @@
  * readers apply to UTC times as well; only the series VEVENTs carry the zone, through their own
  * `timezone`. Dates go to ical-generator as Temporal.ZonedDateTime: given a Date and a zone it
  * would format the Date in the machine's zone, not the user's. An unknown zone counts as UTC
- * (safeTimeZone, spec 9); in UTC a series needs no VTIMEZONE.
+ * (safeTimeZone, docs/product.md, Plans and limits); in UTC a series needs no VTIMEZONE.
  *
  * All-day items (all_day: starts_at the local midnight of the first day, ends_at the one after
  * the last, docs/architecture.md) are dates, not instants: 'DTSTART;VALUE=DATE:20261127' and

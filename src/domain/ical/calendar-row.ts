@@ -30,7 +30,7 @@ export interface CalendarRow {
   updated_at?: string | null;
 }
 
-/** An http(s) URL when the text is nothing but one (spec 2.7 renders such text as a link). */
+/** An http(s) URL when the text is nothing but one (docs/product.md, Calendar renders such text as a link). */
 export function urlIn(text: string | null): string | null {
   const value = text?.trim() ?? '';
   if (!/^https?:\/\/\S+$/i.test(value)) return null;

@@ -3,9 +3,9 @@
  * with its TEXT escaping and UTC date format; the caller puts them into the VCALENDAR before it
  * is folded.
  *
- * - DUE is the task's starts_at (the dialog's 'due' date-time, spec 2.8), in UTC: a task is due
+ * - DUE is the task's starts_at (the dialog's 'due' date-time, docs/product.md, Calendar), in UTC: a task is due
  *   at one instant, so there is no zone to keep and no VTIMEZONE needed. A task without a start
- *   is still a task ('tasks without a date', spec 2.7) and gets no DUE.
+ *   is still a task ('tasks without a date', docs/product.md, Calendar) and gets no DUE.
  * - STATUS is COMPLETED or NEEDS-ACTION; the completion time is not stored, so there is no
  *   COMPLETED property.
  * - PRIORITY: high 1, medium 5, low 9 (RFC 5545 3.8.1.9: 1 highest, 5 normal, 9 lowest); a

@@ -10,7 +10,7 @@ export interface LoginFields {
 
 export type FieldErrors = Partial<Record<keyof LoginFields, string>>;
 
-/** Every missing or invalid field at once (spec 5: email and password required; the username rule on sign-up). */
+/** Every missing or invalid field at once (docs/product.md, Validation: email and password required; the username rule on sign-up). */
 export function loginFieldErrors(mode: LoginMode, fields: LoginFields): FieldErrors {
   const errors: FieldErrors = {};
   if (fields.email.trim() === '') errors.email = 'Email is required.';

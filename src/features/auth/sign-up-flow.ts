@@ -14,7 +14,7 @@ export interface SignUpDeps {
 export type SignUpOutcome = { ok: true; username: string } | { ok: false; message: string };
 
 /**
- * Spec 2.4: username check, account creation, fetch of the current user, saving the
+ * docs/product.md, Sign in: username check, account creation, fetch of the current user, saving the
  * username. When the account exists already (a second try after 'Username taken, try
  * another.'), only the username is saved again.
  */

@@ -4,7 +4,7 @@ import { YEARLY_SAVING, type BillingCycle } from '../../domain/plan-catalog.ts';
 const item =
   'rounded-full px-4 py-2 text-sm font-medium text-slate-700 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 data-[state=checked]:bg-white data-[state=checked]:text-slate-900 data-[state=checked]:shadow-sm';
 
-/** Monthly or yearly prices (spec 2.12): a radio group, arrow keys move between the two. */
+/** Monthly or yearly prices (docs/product.md, Upgrade): a radio group, arrow keys move between the two. */
 export function BillingCycleToggle({
   value,
   onChange,

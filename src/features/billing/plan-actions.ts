@@ -1,4 +1,4 @@
-/** What each plan card offers the user, by the plan they are on (spec 2.11, 2.12). */
+/** What each plan card offers the user, by the plan they are on (docs/product.md, Profile; Upgrade). */
 import type { PaidTier } from '../../domain/plan-catalog.ts';
 import type { Tier } from '../../domain/plans.ts';
 

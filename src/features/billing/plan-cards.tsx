@@ -67,7 +67,7 @@ function PlanCard({ plan, props }: { plan: PlanOffer; props: PlanCardsProps }) {
   );
 }
 
-/** Free, Pro and Team side by side on desktop, one column on phones (spec 2.12). */
+/** Free, Pro and Team side by side on desktop, one column on phones (docs/product.md, Upgrade). */
 export function PlanCards(props: PlanCardsProps) {
   return (
     <div className="grid gap-6 md:grid-cols-3">

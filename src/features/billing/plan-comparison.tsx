@@ -3,7 +3,7 @@ import type { Tier } from '../../domain/plans.ts';
 
 const cell = 'px-4 py-3';
 
-/** What each plan gives, row by row (spec 6, design 4); the user's plan's column is marked. */
+/** What each plan gives, row by row (docs/product.md, Roles and permissions, docs/product.md, Decisions); the user's plan's column is marked. */
 export function PlanComparison({ current }: { current: Tier }) {
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

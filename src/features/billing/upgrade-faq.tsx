@@ -33,7 +33,7 @@ const questions: { question: string; answer: string }[] = [
   },
 ];
 
-/** What is coming next (spec 9). */
+/** What is coming next (docs/product.md, Plans and limits). */
 export function RoadmapNote() {
   return (
     <section aria-labelledby="roadmap" className="mt-10 rounded-2xl bg-brand-50 p-6">

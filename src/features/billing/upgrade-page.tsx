@@ -20,7 +20,7 @@ import { RoadmapNote, UpgradeFaq } from './upgrade-faq.tsx';
 export const CHECKOUT_OFFLINE =
   'Checkout needs a connection. You can compare plans now and upgrade when you are back online.';
 
-/** Plans, prices and checkout (spec 2.12), at /Upgrade and /Upgrade/{username}. */
+/** Plans, prices and checkout (docs/product.md, Upgrade), at /Upgrade and /Upgrade/{username}. */
 export function UpgradePage() {
   usePageTitle(PAGES.upgrade.title);
   const { db } = useUserDb();

@@ -38,7 +38,7 @@ function heading(view: GridView, anchor: string): string {
 }
 
 /**
- * A month or week a user can move through (spec 2.7 lists only today's and past items; a calendar
+ * A month or week a user can move through (docs/product.md, Calendar lists only today's and past items; a calendar
  * is useful beyond them): events and tasks sit on their days, the arrows move between days as in
  * the WAI-ARIA grid pattern (one tab stop, Home/End for the week's ends, PageUp/PageDown for the
  * previous or next period), and Enter on a day shows its agenda below, where items open and one

@@ -10,7 +10,7 @@ export interface ItemActions {
   onDelete(item: EventRow): void;
 }
 
-/** Edit and Delete for one event or task (spec 2.7). */
+/** Edit and Delete for one event or task (docs/product.md, Calendar). */
 function ItemMenu({ item, onEdit, onDelete }: { item: EventRow } & ItemActions) {
   return (
     <RowMenu
@@ -106,7 +106,7 @@ function RepeatBadge({ item }: { item: EventRow }) {
   );
 }
 
-/** A description that opens on click (spec 2.7: 'title and description (expand on click)'). */
+/** A description that opens on click (docs/product.md, Calendar: 'title and description (expand on click)'). */
 function Description({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   return (

@@ -1,4 +1,4 @@
-/** The calendar's failure texts (spec 8), by the screen that shows them. */
+/** The calendar's failure texts (docs/product.md, Error messages), by the screen that shows them. */
 export type CalendarScreen = 'calendar' | 'upcoming';
 
 export const failureText = {

@@ -30,7 +30,7 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** 'My Calendar & Tasks' (spec 2.7): counters, today's events and tasks, past events, and a month or week grid. */
+/** 'My Calendar & Tasks' (docs/product.md, Calendar): counters, today's events and tasks, past events, and a month or week grid. */
 export function CalendarPage() {
   usePageTitle(PAGES.calendar.title);
   const { now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');

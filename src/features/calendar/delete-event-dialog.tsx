@@ -13,7 +13,7 @@ export interface DeleteEventDialogProps {
 }
 
 /**
- * Deleting an event or task (spec 2.8): a plain one asks 'Are you sure you want to delete this
+ * Deleting an event or task (docs/product.md, Calendar): a plain one asks 'Are you sure you want to delete this
  * event?'; a series member opens 'Delete Recurring Event' with this one, all, or Cancel.
  */
 export function DeleteEventDialog({ item, screen, onClose }: DeleteEventDialogProps) {

@@ -45,7 +45,7 @@ const radio =
   'flex h-4 w-4 items-center justify-center rounded-full border border-slate-400 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-600';
 
 /**
- * Add or edit an event or task (spec 2.8 and 5), shared by Calendar and Upcoming. Radix gives
+ * Add or edit an event or task (docs/product.md, Calendar; Validation), shared by Calendar and Upcoming. Radix gives
  * the dialog its focus trap and Escape, the switch and radio groups their keyboard behaviour;
  * react-hook-form with the valibot schema checks the fields, and `planSave` decides what is sent.
  */
@@ -90,7 +90,7 @@ export function EventDialog({
   const inSeries = item?.series_id != null;
   const paid = tier !== 'free';
   const minimum = toLocalInput(new Date(), timeZone);
-  // Spec 5: the rule and repeat-until are disabled while editing one occurrence of a series.
+  // docs/product.md, Validation: the rule and repeat-until are disabled while editing one occurrence of a series.
   const repeatLocked = inSeries && scope === 'single';
   const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
 

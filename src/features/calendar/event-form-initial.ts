@@ -1,6 +1,6 @@
 /**
- * The event/task dialog's starting values (spec 2.8): an item's, read in the user's time zone, or
- * a new one's, with the profile's default reminder (issue 16.4). The fields are event-form.ts's.
+ * The event/task dialog's starting values (docs/product.md, Calendar): an item's, read in the user's time zone, or
+ * a new one's, with the profile's default reminder. The fields are event-form.ts's.
  */
 import { priorityOf } from '../../domain/calendar-classify.ts';
 import { endAfterStartChange, lastAllDay, localDate, toLocalInput } from '../../domain/event-times.ts';

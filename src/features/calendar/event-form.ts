@@ -1,5 +1,5 @@
 /**
- * The event/task dialog's fields, checks and what a save sends (spec 2.8, 4 'Recurring series'
+ * The event/task dialog's fields, checks and what a save sends (docs/product.md, Calendar 'Recurring series'
  * and 5 'Event dialog'). The schema gives react-hook-form its resolver and the types; `planSave`
  * turns checked values into the mutations to run, in order, so the choice between an update, a
  * detached occurrence and a replaced series is tested without a browser. The reminder goes with
@@ -118,7 +118,7 @@ function startsInPast(values: EventFormValues, now: Date, timeZone: string): boo
 
 /**
  * What saving `values` does to `item` (null: a new one). Tasks send end equal to start, and a
- * task without a date gets now (spec 4). A rule other than none expands into one record per
+ * task without a date gets now (docs/product.md, Calendar). A rule other than none expands into one record per
  * occurrence (a series); editing a series member updates it alone (detached) or replaces the
  * whole series with a new expanded set. all_day goes with a new all-day item and with an edit
  * that changes it.
@@ -128,7 +128,7 @@ export function planSave(values: EventFormValues, item: EventRow | null, ctx: Sa
   const times = timesOf(values, timeZone);
   if ('ok' in times) return times;
   let { start, end } = times;
-  // New items start no earlier than the current minute (the inputs' minimum, spec 5).
+  // New items start no earlier than the current minute (the inputs' minimum, docs/product.md, Validation).
   if (!item && startsInPast(values, now, timeZone)) return invalid('start', START_IN_PAST);
   if (values.isTask && start === null) start = end = now.toISOString();
   const description = values.description === '' ? null : values.description;

@@ -16,9 +16,9 @@ export interface EventTimeFieldsProps {
 const at = (value: string, clock: string) => (value === '' ? '' : `${value.slice(0, 10)}T${clock}`);
 
 /**
- * The event dialog's 'All day' checkbox and its start and end (spec 2.8): a date and a time each
+ * The event dialog's 'All day' checkbox and its start and end (docs/product.md, Calendar): a date and a time each
  * (date-time-field.tsx), or only dates for an all-day item, whose end is its last day. Changing
- * the start moves the end as spec 5 says (an hour later for events, equal for tasks; an all-day
+ * the start moves the end as docs/product.md, Validation says (an hour later for events, equal for tasks; an all-day
  * event's last day never before its first).
  */
 export function EventTimeFields({ ids, control, setValue, errors, timeZone }: EventTimeFieldsProps) {

@@ -1,8 +1,8 @@
 import { externalUrl } from '../../domain/calendar-classify.ts';
 
 /**
- * A title or description that is a valid URL renders as an external link (spec 2.7); only http
- * and https become links (design 4.6), anything else stays text.
+ * A title or description that is a valid URL renders as an external link (docs/product.md, Calendar); only http
+ * and https become links (docs/product.md, Decisions), anything else stays text.
  */
 export function LinkedText({ text, className }: { text: string; className?: string }) {
   const href = externalUrl(text);

@@ -1,5 +1,5 @@
 /**
- * The event dialog's 'Reminder' select (issue 16.4). Choosing a reminder asks for notification
+ * The event dialog's 'Reminder' select. Choosing a reminder asks for notification
  * permission when the browser has not been asked yet, and says so when notifications are blocked.
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';

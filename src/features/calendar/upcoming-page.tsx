@@ -8,7 +8,7 @@ import { Card, EventList, TaskList } from './calendar-items.tsx';
 import { useCalendarScreen } from './use-calendar-screen.ts';
 
 /**
- * Upcoming (spec 2.9): future events and pending tasks dated from the start of tomorrow, with
+ * Upcoming (docs/product.md, Upcoming): future events and pending tasks dated from the start of tomorrow, with
  * edit and delete, and the same dialog as the calendar. It lives in the calendar feature because
  * the two screens share the dialog and the rules.
  */

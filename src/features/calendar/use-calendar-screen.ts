@@ -16,7 +16,7 @@ import { useItemDialogs, type ItemDialogs } from './use-item-dialogs.tsx';
 import { useTaskToggle } from './use-task-toggle.ts';
 
 export interface CalendarScreenState {
-  /** The classification clock (spec 2.7: every 15 seconds). */
+  /** The classification clock (docs/product.md, Calendar: every 15 seconds). */
   now: Date;
   tier: Tier;
   /** The profile's zone (the synced row first: a change on another device shows here), else UTC. */

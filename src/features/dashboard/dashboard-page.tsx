@@ -75,7 +75,7 @@ function QuickAdd({ username }: { username: string | null }) {
   );
 }
 
-/** First word of the full name, or 'there' (spec 2.5). */
+/** First word of the full name, or 'there' (docs/product.md, Dashboard). */
 export function greetingName(fullName: string | null | undefined): string {
   return fullName?.trim().split(/\s+/)[0] || 'there';
 }
@@ -86,7 +86,7 @@ const META = {
 };
 
 /**
- * The Dashboard (spec 2.5, 4): greeting, Quick Add, stats, the Free plan's ad slot and upgrade
+ * The Dashboard (docs/product.md, Dashboard; Calendar): greeting, Quick Add, stats, the Free plan's ad slot and upgrade
  * banner, Today's Focus and Quick Access; read from the local database, so offline it shows the same.
  */
 export function DashboardPage() {

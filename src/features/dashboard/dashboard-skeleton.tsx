@@ -1,4 +1,4 @@
-/** The loading skeleton (spec 2.5): a title bar and 4 blocks. */
+/** The loading skeleton (docs/product.md, Dashboard): a title bar and 4 blocks. */
 export function DashboardSkeleton() {
   return (
     <div role="status" aria-label="Loading dashboard" className="animate-pulse">

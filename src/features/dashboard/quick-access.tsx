@@ -8,7 +8,7 @@ const links = [
   { label: 'Upcoming', page: 'Upcoming', icon: ClockIcon },
 ] as const;
 
-/** Quick Access (spec 2.5): links to the screens. */
+/** Quick Access (docs/product.md, Dashboard): links to the screens. */
 export function QuickAccess({ username }: { username: string | null }) {
   return (
     <nav aria-labelledby="quick-access" className="rounded-2xl border border-slate-200 bg-white p-4">

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { screenPath } from './screen-path.ts';
 
 /**
- * Quick Add (spec 2.5): each entry opens its screen with `?new=...`, which opens that screen's
+ * Quick Add (docs/product.md, Dashboard): each entry opens its screen with `?new=...`, which opens that screen's
  * create dialog. Radix DropdownMenu gives the WAI-ARIA menu pattern.
  */
 const entries = [

@@ -1,6 +1,6 @@
 import type { DashboardStat } from '../../domain/dashboard.ts';
 
-/** The stats block: 1, 2 or 4 columns by screen width (spec 2.5). */
+/** The stats block: 1, 2 or 4 columns by screen width (docs/product.md, Dashboard). */
 export function StatsGrid({ stats }: { stats: readonly DashboardStat[] }) {
   return (
     <section aria-label="Stats">

@@ -31,7 +31,7 @@ function Row({ title, detail, tone = 'normal' }: { title: string; detail: string
   );
 }
 
-/** Today's Focus (spec 2.5, 4): today's events, overdue tasks and today's tasks, in the user's zone. */
+/** Today's Focus (docs/product.md, Dashboard; Calendar): today's events, overdue tasks and today's tasks, in the user's zone. */
 export function TodaysFocus({ focus, now, timeZone }: { focus: Focus<EventRow>; now: Date; timeZone: string }) {
   return (
     <section aria-labelledby="todays-focus" className="rounded-2xl border border-slate-200 bg-white p-4">

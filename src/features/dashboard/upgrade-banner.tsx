@@ -3,7 +3,7 @@ import type { Usage } from '../../domain/dashboard.ts';
 import { screenPath } from './screen-path.ts';
 
 /**
- * The upgrade banner (spec 2.5, 9): Free users above 70 % of a limit; it names the usages near
+ * The upgrade banner (docs/product.md, Dashboard; Plans and limits): Free users above 70 % of a limit; it names the usages near
  * their limit, leads to Upgrade, and can be dismissed for the session.
  */
 export function UpgradeBanner({

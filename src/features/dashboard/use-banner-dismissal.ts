@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** The session storage key remembering that the upgrade banner was dismissed (spec 2.5: for the session). */
+/** The session storage key remembering that the upgrade banner was dismissed (docs/product.md, Dashboard: for the session). */
 export const BANNER_DISMISSED_KEY = 'lb_upgrade_banner_dismissed';
 
 function readDismissed(): boolean {

@@ -39,7 +39,7 @@ export function useDashboard(): DashboardData {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
   const { profile, tier, timeZone } = useUserSettings(db, user);
-  // The calendar's classification clock (spec 4: the today lists are recomputed every 15 seconds).
+  // The calendar's classification clock (docs/product.md, Calendar: the today lists are recomputed every 15 seconds).
   const now = useNow(CLOCK_REFRESH_MS);
   const calendar = useCalendarLists(db, now, timeZone);
   const since = monthStart(now, timeZone).getTime();

@@ -15,7 +15,7 @@ export interface DirectoryCardProps {
 }
 
 /**
- * A directory in the grid (spec 2.6): gradient, name, link count, description, edit, badge;
+ * A directory in the grid (docs/product.md, Links screen): gradient, name, link count, description, edit, badge;
  * and, when shared, a 'Shared' badge saying with whom (all addresses in the description).
  */
 export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, onEdit }: DirectoryCardProps) {

@@ -21,7 +21,7 @@ export interface DirectoryDialogProps {
   onDeleted?(): void;
 }
 
-/** Create Directory / Edit Directory (spec 2.6, 5): name required, six colours, public, password. */
+/** Create Directory / Edit Directory (docs/product.md, Links screen; Validation): name required, six colours, public, password. */
 export function DirectoryDialog({ directory, tier, onClose, onDeleted }: DirectoryDialogProps) {
   const { mutate } = useUserDb();
   const [name, setName] = useState(directory?.name ?? '');

@@ -32,7 +32,7 @@ export interface DirectoryGridProps {
   atLimit: boolean;
 }
 
-/** No directory selected (spec 2.6): 'Create New Directory' plus a card per directory. */
+/** No directory selected (docs/product.md, Links screen): 'Create New Directory' plus a card per directory. */
 export function DirectoryGrid(props: DirectoryGridProps) {
   const { directories, stats, userId, userEmail, username, tier, creating, onCreatingChange, atLimit } = props;
   const { db } = useUserDb();

@@ -1,4 +1,4 @@
-/** Whether and with whom a directory is shared, as its card says (spec 2.6). */
+/** Whether and with whom a directory is shared, as its card says (docs/product.md, Links screen). */
 import type { DirectoryRow, MemberRow } from '../../data/rows.ts';
 import type { MemberRole } from '../../domain/validation.ts';
 

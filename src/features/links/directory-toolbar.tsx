@@ -41,7 +41,7 @@ function ToolButton({
 }
 
 /**
- * The selected directory's header toolbar (spec 2.6): link count, plan badge, Members, Invite,
+ * The selected directory's header toolbar (docs/product.md, Links screen): link count, plan badge, Members, Invite,
  * Settings and Add Link. The buttons stay on one line down to a 375 px phone.
  */
 export function DirectoryToolbar(props: DirectoryToolbarProps) {

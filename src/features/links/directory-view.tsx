@@ -37,13 +37,13 @@ type Tab = 'links' | 'polls';
 const tabClass = (active: boolean) =>
   `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-brand-600 text-slate-900' : 'border-transparent text-slate-600'}`;
 
-/** One directory's links (spec 2.6). */
+/** One directory's links (docs/product.md, Links screen). */
 export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryViewProps) {
   const { db, mutate } = useUserDb();
   const navigate = useNavigate();
   const members = useMembers(db, dirId);
   const owner = directory?.owner_id === user.id;
-  // The badge and limits are the owner's plan's (design 4.3): another owner's plan comes with
+  // The badge and limits are the owner's plan's (docs/product.md, Plans and limits): another owner's plan comes with
   // the directory row (owner_tier); until it does, no plan badge.
   const ownerLinks = useOwnerLinkCount(db, owner ? null : (directory?.owner_id ?? null));
   const othersTier = directory?.owner_tier && ownerLinks !== undefined ? tierOf(directory.owner_tier) : null;

@@ -17,9 +17,9 @@ export interface InviteDialogProps {
 export const EDITOR_UPSELL = 'Upgrade to Pro to invite editors who can add and manage links.';
 
 /**
- * Invite to Directory (spec 2.6, 5, 6): e-mail and role (Viewer by default; Editor on Pro and
+ * Invite to Directory (docs/product.md, Links screen; Validation; Roles and permissions): e-mail and role (Viewer by default; Editor on Pro and
  * Team only). The invite is queued like any change, so it works offline; the server mails the
- * invitation when it applies the invite (design 4, decision 10), never for a refused one.
+ * invitation when it applies the invite (docs/product.md, Decisions), never for a refused one.
  */
 export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
   const { mutate } = useUserDb();
@@ -54,7 +54,7 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
       // A refusal (e.g. already a member) is shown in the dialog with the mutator's message.
       queued = await mutate('member.invite', { id, directory_id: directory.id, user_email: to, role }, refuse);
     } catch (failure) {
-      // Spec 8: invite failures are logged only.
+      // docs/product.md, Error messages: invite failures are logged only.
       console.error('Invite failed', failure);
     }
     if (queued) {

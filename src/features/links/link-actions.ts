@@ -4,7 +4,7 @@ export function openLink(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** The device share sheet with title and url, else the url copied (spec 2.6). */
+/** The device share sheet with title and url, else the url copied (docs/product.md, Links screen). */
 export async function shareLink(link: { title: string; url: string }): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {

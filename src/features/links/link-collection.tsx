@@ -6,7 +6,7 @@ import type { LinkItemProps } from './link-item-props.ts';
 import { LIST_COLUMNS, LinkRowItem } from './link-row.tsx';
 import { VirtualRows, type VirtualRow } from './virtual-rows.tsx';
 
-/** Above this many links the list and grid are windowed (issue 4, point 7). */
+/** Above this many links the list and grid are windowed. */
 export const VIRTUALIZE_ABOVE = 60;
 const ROW_HEIGHT = 56;
 const CARD_ROW_HEIGHT = 196;

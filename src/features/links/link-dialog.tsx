@@ -29,7 +29,7 @@ export interface LinkDialogProps {
 
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
-/** Add Link / Edit Link (spec 2.6, 5). Tags and the favourite star are for Pro and Team. */
+/** Add Link / Edit Link (docs/product.md, Links screen; Validation). Tags and the favourite star are for Pro and Team. */
 function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved, limit }: LinkDialogProps) {
   const { mutate } = useUserDb();
   const { register, handleSubmit, control } = useForm<LinkFormInput, unknown, LinkFormValues>({

@@ -1,4 +1,4 @@
-/** Pure helpers of the links screen (spec 2.6, 9). */
+/** Pure helpers of the links screen (docs/product.md, Links screen; Plans and limits). */
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { formatCount } from '../../domain/number-format.ts';
 

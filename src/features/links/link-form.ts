@@ -1,5 +1,5 @@
 /**
- * The Add/Edit Link form's fields and checks (spec 2.6, 5), as one valibot schema: the form
+ * The Add/Edit Link form's fields and checks (docs/product.md, Links screen; Validation), as one valibot schema: the form
  * (react-hook-form's resolver) and the TypeScript types come from it, and its output is what is
  * saved (the URL normalised to http(s), the title and notes trimmed). Text the database cannot
  * store (a NUL character, a lone surrogate) is refused with a message, before anything is queued.

@@ -19,7 +19,7 @@ export function LinkLimitBadge({ tier, count }: { tier: Tier | null; count: numb
 }
 
 /**
- * The warning banner above 25 links on the Free plan (spec 2.6, 9); `owner` false when the
+ * The warning banner above 25 links on the Free plan (docs/product.md, Links screen; Plans and limits); `owner` false when the
  * links are another user's (a directory shared with the user), whose plan it is.
  */
 export function LinkLimitWarning({ tier, count, owner = true }: { tier: Tier | null; count: number; owner?: boolean }) {

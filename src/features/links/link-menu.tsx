@@ -2,7 +2,7 @@ import { RowMenu, type RowMenuItem } from '../../ui/row-menu.tsx';
 import { shareLink } from './link-actions.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 
-/** The row menu (spec 2.6): Edit, Share, Delete. The card or row around it opens the link on click. */
+/** The row menu (docs/product.md, Links screen): Edit, Share, Delete. The card or row around it opens the link on click. */
 export function LinkMenu({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   const items: RowMenuItem[] = [];
   if (canEdit) items.push({ label: 'Edit', onSelect: () => onEdit(link) });

@@ -1,6 +1,6 @@
 import { TAGS_SHOWN } from './link-filters.ts';
 
-/** At most two tags; the grid adds a '+N' count of the rest (spec 2.6, 9). */
+/** At most two tags; the grid adds a '+N' count of the rest (docs/product.md, Links screen; Plans and limits). */
 export function LinkTags({ tags, showMore }: { tags: string[]; showMore: boolean }) {
   if (tags.length === 0) return null;
   const rest = tags.length - TAGS_SHOWN;

@@ -15,7 +15,7 @@ import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
 import { SearchInput } from './search-input.tsx';
 import { useLinkStats } from '../../data/queries/links.ts';
 
-/** The Links screen (spec 2.6): the directory grid, or one directory's links. */
+/** The Links screen (docs/product.md, Links screen): the directory grid, or one directory's links. */
 export function LinksPage() {
   const params = useParams();
   const [query] = useSearchParams();

@@ -42,7 +42,7 @@ export function useMemberList(db: LinkboardDb, directoryId: string): MemberList 
 const roleLabel = (role: MemberRole) => (role === 'editor' ? 'Editor' : 'Viewer');
 
 /**
- * Manage Members (spec 2.6, 4, 6, 8): the members and their roles; the owner changes a role
+ * Manage Members (docs/product.md, Links screen; Calendar; Roles and permissions; Error messages): the members and their roles; the owner changes a role
  * (Editor on Pro and Team only) and removes a member after confirming. Others see the list
  * read only.
  */

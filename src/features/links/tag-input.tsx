@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { cleanTags } from '../../domain/validation.ts';
 
-/** Tags (spec 5): trimmed, duplicates ignored, Enter adds. */
+/** Tags (docs/product.md, Validation): trimmed, duplicates ignored, Enter adds. */
 export function TagInput({ tags, onChange }: { tags: string[]; onChange(tags: string[]): void }) {
   const [draft, setDraft] = useState('');
 

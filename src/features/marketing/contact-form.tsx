@@ -21,7 +21,7 @@ const inputClass =
 const labelClass = 'block text-sm font-medium text-slate-900';
 
 /**
- * The contact form (spec 2.14 and 5). A filled trap field, or a submit sooner than
+ * The contact form (docs/product.md, Public pages; Validation). A filled trap field, or a submit sooner than
  * 1.2 seconds after the form appeared, is treated as success with nothing sent.
  */
 export function ContactForm({ now = () => Date.now() }: ContactFormProps) {

@@ -3,7 +3,7 @@ import { PAGES } from '../../domain/pages.ts';
 import { ContactForm } from './contact-form.tsx';
 import { SUPPORT_EMAIL } from './marketing-constants.ts';
 
-/** The contact page at /Contact (spec 2.14). */
+/** The contact page at /Contact (docs/product.md, Public pages). */
 export function ContactPage() {
   usePageTitle(PAGES.contact.title);
 

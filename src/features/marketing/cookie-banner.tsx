@@ -36,7 +36,7 @@ function useReservedSpace(banner: RefObject<HTMLElement | null>, open: boolean) 
 }
 
 /**
- * The cookie-consent banner (spec 2.14): shown while no choice is stored; either button
+ * The cookie-consent banner (docs/product.md, Public pages): shown while no choice is stored; either button
  * stores the choice and hides it. Render it inside the router (it links to /Privacy). It sits
  * below dialogs and toasts (the banner layer, src/index.css) and covers no content.
  */

@@ -45,7 +45,7 @@ const sections = [
   },
 ];
 
-/** The public features page at /Features (spec 2.1, 6 and 9). */
+/** The public features page at /Features (docs/product.md, Route rules; Roles and permissions; Plans and limits). */
 export function FeaturesPage() {
   usePageTitle(PAGES.features.title);
 

@@ -1,4 +1,4 @@
-/** The words of the landing page (spec 1). */
+/** The words of the landing page (docs/product.md, Public pages). */
 
 export interface FeatureItem {
   title: string;

@@ -12,7 +12,7 @@ const primaryCta =
 const secondaryCta =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50';
 
-/** The public landing page at / (spec 1). */
+/** The public landing page at / (docs/product.md, Public pages). */
 export function LandingPage() {
   usePageTitle(PAGES.landing.title);
 

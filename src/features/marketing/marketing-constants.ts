@@ -1,4 +1,4 @@
-/** Constants of the public site (spec 1, 2.14 and 9). */
+/** Constants of the public site (docs/product.md, Public pages; Plans and limits). */
 import { PAGES } from '../../domain/pages.ts';
 
 /** Where contact-form messages are mailed. */
@@ -7,11 +7,11 @@ export const SUPPORT_EMAIL = 'support@linkboard.local';
 /** The product's tagline: the landing page's title. */
 export const TAGLINE = PAGES.landing.title;
 
-/** The date printed on the static legal pages (spec 2.1). */
+/** The date printed on the static legal pages (docs/product.md, Route rules). */
 export const LEGAL_UPDATED = 'September 25, 2025';
 
-/** Contact messages are cut to this many characters (spec 5 and 9). */
+/** Contact messages are cut to this many characters (docs/product.md, Validation; Plans and limits). */
 export const CONTACT_MESSAGE_MAX = 4000;
 
-/** A submit sooner than this after the form appears is treated as spam (spec 5 and 9). */
+/** A submit sooner than this after the form appears is treated as spam (docs/product.md, Validation; Plans and limits). */
 export const CONTACT_MIN_FILL_MS = 1200;

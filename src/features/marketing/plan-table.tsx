@@ -1,6 +1,6 @@
 import { planCatalog, priceText } from '../../domain/plan-catalog.ts';
 
-/** The plan comparison of spec 6 with the prices of spec 9. */
+/** The plan comparison of docs/product.md, Roles and permissions with the prices of docs/product.md, Plans and limits. */
 export function PlanTable() {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200">

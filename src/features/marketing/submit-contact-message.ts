@@ -9,7 +9,7 @@ export interface ContactMessage {
   message: string;
 }
 
-/** Trims the fields and cuts the message to its maximum length (spec 5). */
+/** Trims the fields and cuts the message to its maximum length (docs/product.md, Validation). */
 export function normaliseContactMessage(input: ContactMessage): ContactMessage {
   return {
     name: input.name.trim(),
@@ -22,7 +22,7 @@ export function normaliseContactMessage(input: ContactMessage): ContactMessage {
 export type ContactResult = { stored: true } | { stored: false; throttled?: string };
 
 /**
- * Stores a contact message, then mails it to support (spec 7.1). The mail never blocks or
+ * Stores a contact message, then mails it to support (docs/product.md, Server calls). The mail never blocks or
  * fails the submit, since the message is kept anyway.
  */
 export async function submitContactMessage(contact: ContactMessage): Promise<ContactResult> {

@@ -11,7 +11,7 @@ export interface PollCardProps {
   vote: VoteRow | undefined;
   now: Date;
   timeZone: string;
-  /** The 'Powered by' watermark (spec 2.10: Free users). */
+  /** The 'Powered by' watermark (docs/product.md, Polls: Free users). */
   watermark: boolean;
 }
 
@@ -49,7 +49,7 @@ function Results({ results, choice, titleId }: { results: PollResults; choice: n
 }
 
 /**
- * One poll (spec 2.10, 4 'Poll'): option buttons while it is open and the user has not voted;
+ * One poll (docs/product.md, Polls 'Poll'): option buttons while it is open and the user has not voted;
  * afterwards, or once its deadline passed, the results with the user's choice marked. Everything
  * comes from the local rows, so a vote cast offline shows at once (the mutator counts it), and a
  * vote the server refuses disappears with the sync engine's rollback.
@@ -86,7 +86,7 @@ function PollCardView({ poll, vote, now: screenNow, timeZone, watermark }: PollC
   async function cast(optionIndex: number) {
     setVoting(true);
     try {
-      // A refusal (closed, already voted) is shown by mutate; other failures are logged (spec 8).
+      // A refusal (closed, already voted) is shown by mutate; other failures are logged (docs/product.md, Error messages).
       await mutate('poll.vote', { id: crypto.randomUUID(), post_id: poll.id, option_index: optionIndex });
     } catch (error) {
       console.error('Vote failed', error);

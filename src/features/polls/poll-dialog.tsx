@@ -34,7 +34,7 @@ export interface PollDialogProps {
 export const CREATE_FAILED = 'Failed to create poll. Please try again.';
 
 /**
- * Create Poll / Create Team Poll (spec 2.6, 2.10, 5 'Poll'): title, description, 2 to 6 options
+ * Create Poll / Create Team Poll (docs/product.md, Links screen; Polls; Validation 'Poll'): title, description, 2 to 6 options
  * (the first two required) and an optional deadline, read in the user's time zone.
  */
 export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * The Create Poll dialog's fields, checks and what a save sends (spec 2.10, 5 'Poll'). The schema
+ * The Create Poll dialog's fields, checks and what a save sends (docs/product.md, Polls; Validation 'Poll'). The schema
  * gives react-hook-form its resolver and the types; it is made per dialog because the deadline's
  * check needs the clock and the user's time zone. `pollArgs` turns checked values into the
  * poll.create mutation's arguments.

@@ -1,5 +1,5 @@
 /**
- * What a poll card shows (spec 2.10, 4 'Poll'): whether it still takes votes, its results as
+ * What a poll card shows (docs/product.md, Polls 'Poll'): whether it still takes votes, its results as
  * percentages with one decimal, its deadline line in the user's time zone, and the board's stat
  * cards. Pure: the clock and the zone are arguments.
  */
@@ -27,7 +27,7 @@ function votesOf(option: PollOption): number {
   return Number.isFinite(option.votes) && option.votes > 0 ? Math.floor(option.votes) : 0;
 }
 
-/** Each option's votes and share of the total (spec 2.10: percentage with one decimal plus the count). */
+/** Each option's votes and share of the total (docs/product.md, Polls: percentage with one decimal plus the count). */
 export function pollResults(options: readonly PollOption[]): PollResults {
   const total = options.reduce((sum, option) => sum + votesOf(option), 0);
   return {
@@ -50,7 +50,7 @@ export type PollView =
   | { kind: 'votable' }
   /** The user voted (possibly still queued): results, their choice marked. */
   | { kind: 'voted'; choice: number }
-  /** Past its deadline: results, no votes taken (spec 4). */
+  /** Past its deadline: results, no votes taken (docs/product.md, Calendar). */
   | { kind: 'ended'; choice: number | null };
 
 /** What the card shows for `poll`, given the user's vote on it (if any) and the clock. */
@@ -65,7 +65,7 @@ export function formatDeadline(instant: string | Date, timeZone: string, locale?
   return formatDateTime(instant, timeZone, locale);
 }
 
-/** 'Ends {date}' or 'Ended {date}' (spec 2.10); null when the poll has no (readable) deadline. */
+/** 'Ends {date}' or 'Ended {date}' (docs/product.md, Polls); null when the poll has no (readable) deadline. */
 export function deadlineLine(poll: PollRow, now: Date, timeZone: string): string | null {
   const time = epochOf(poll.deadline);
   if (time === null) return null;
@@ -81,7 +81,7 @@ export interface BoardStats {
   yourVotes: number;
 }
 
-/** The stat cards of the board (spec 2.10: Active Polls, Total Votes, Your Votes). */
+/** The stat cards of the board (docs/product.md, Polls: Active Polls, Total Votes, Your Votes). */
 export function boardStats(polls: readonly PollRow[], myVotes: ReadonlyMap<string, VoteRow>, now: Date): BoardStats {
   let activePolls = 0;
   let totalVotes = 0;

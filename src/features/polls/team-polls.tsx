@@ -11,7 +11,7 @@ import { usePollViewer } from './use-poll-viewer.ts';
 
 export interface TeamPollsProps {
   directoryId: string;
-  /** The directory owner's plan: team polls are a feature of the directory's plan (design 4.3). */
+  /** The directory owner's plan: team polls are a feature of the directory's plan (docs/product.md, Plans and limits). */
   tier: Tier;
   /** The signed-in user's username (for the upgrade link). */
   username: string;
@@ -57,7 +57,7 @@ function TeamPollBoard({ directoryId, canCreate }: { directoryId: string; canCre
       </EmptyState>
     );
   } else {
-    // Team directories carry no watermark: the Team plan has none (spec 6).
+    // Team directories carry no watermark: the Team plan has none (docs/product.md, Roles and permissions).
     body = <PollGrid polls={board.polls} myVotes={board.myVotes} now={now} timeZone={timeZone} watermark={false} />;
   }
 
@@ -75,7 +75,7 @@ function TeamPollBoard({ directoryId, canCreate }: { directoryId: string; canCre
 }
 
 /**
- * A directory's Team Polls tab (spec 2.6): on a Team-plan directory its polls, with Create Team
+ * A directory's Team Polls tab (docs/product.md, Links screen): on a Team-plan directory its polls, with Create Team
  * Poll for those who may; on any other plan the 'Unlock Team Polls' upsell.
  */
 export function TeamPolls({ directoryId, tier, username, canCreate }: TeamPollsProps) {

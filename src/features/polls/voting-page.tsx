@@ -29,9 +29,9 @@ function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 /**
- * The Public Voting Board (spec 2.10, design 4.8: /Voting and /Voting/{username}): stat cards,
+ * The Public Voting Board (docs/product.md, Polls, docs/product.md, Route rules: /Voting and /Voting/{username}): stat cards,
  * Create Poll (disabled at the Free quota), the public polls, and for Free users the upsell, the
- * watermark on each card and an ad placeholder (design 4.2). While shown it listens on the board's
+ * watermark on each card and an ad placeholder (docs/product.md, Decisions). While shown it listens on the board's
  * poke topic, so another user's poll or vote shows at once (docs/sync-protocol.md, "Poke").
  */
 export function VotingPage() {

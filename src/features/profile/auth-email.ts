@@ -1,5 +1,5 @@
 /**
- * The signed-in account's e-mail address as the auth server has it (issue 10, point 1): an
+ * The signed-in account's e-mail address as the auth server has it: an
  * address is unconfirmed until the user opens the link mailed to it, and an address change
  * waits (new_email) until the new address confirms it. Shared by the shell's banner and the
  * Profile screen. supabase-js loads on first use.

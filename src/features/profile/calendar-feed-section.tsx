@@ -1,5 +1,5 @@
 /**
- * The calendar feed on the Profile screen (issue 16, point 3; 'Calendar sync' on the Pro card):
+ * The calendar feed on the Profile screen ('Calendar sync' on the Pro card):
  * make a private address calendar apps subscribe to, see and copy it on the device that made
  * it, make a new one (the old one stops working) or turn the feed off. Online only: the server
  * makes and forgets the token; a Free user is told it is a Pro feature.

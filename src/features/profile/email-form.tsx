@@ -6,7 +6,7 @@ import { requestEmailChange, useAuthEmail, useAuthEmailStore } from './auth-emai
 const sentText = (email: string) => `We sent a confirmation link to ${email}. Your address changes once you open it.`;
 
 /**
- * The account's e-mail address on the Profile screen (issue 10, point 1): a change is only
+ * The account's e-mail address on the Profile screen: a change is only
  * asked for; the address stays until the link mailed to the new one is opened.
  */
 export function EmailForm({ fallback }: { fallback: string | null }) {

@@ -19,7 +19,7 @@ interface ProfileFormProps {
 }
 
 /**
- * The 'Public Profile' card (spec 2.11). What is typed is kept as a draft over the saved
+ * The 'Public Profile' card (docs/product.md, Profile). What is typed is kept as a draft over the saved
  * values; after a save the fields show the saved values again, so a change the server
  * refuses comes back restored.
  */

@@ -18,7 +18,7 @@ import { TransferSlot } from './transfer-slot.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { checkUsername } from './username-check.ts';
 
-/** Spec 8: a username change the server refuses. */
+/** docs/product.md, Error messages: a username change the server refuses. */
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Your username might be taken.';
 
 const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';

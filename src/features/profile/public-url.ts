@@ -1,5 +1,5 @@
 /**
- * Where a user's public profile opens: origin plus username (spec 2.11), served by the
+ * Where a user's public profile opens: origin plus username (docs/product.md, Profile), served by the
  * `/:username` route. A username that is also the first segment of one of the app's own
  * paths (or of the server's) would open that page instead, so it falls back to
  * /PublicProfile/{username}.

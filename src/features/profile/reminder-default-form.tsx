@@ -1,5 +1,5 @@
 /**
- * The profile's 'Default reminder' (issue 16.4): the reminder new events and tasks start with.
+ * The profile's 'Default reminder': the reminder new events and tasks start with.
  * Choosing one asks for notification permission when the browser has not been asked yet, and
  * says so when notifications are blocked.
  */

@@ -1,5 +1,5 @@
 /**
- * The Profile's Subscription card (spec 2.11): the plan, when a paid period renews or ends, and
+ * The Profile's Subscription card (docs/product.md, Profile): the plan, when a paid period renews or ends, and
  * the plan's actions. Upgrades go to the Upgrade screen, 'Manage or Downgrade Plan' to the
  * provider's portal. A paid plan cancelled there runs to the end of the period paid for: the card
  * says when it ends and offers 'Resume' until then. Everything shown comes with the synced profile
@@ -15,14 +15,14 @@ import { planCard, type Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { useOnline } from '../../ui/use-online.ts';
 
-/** Spec 2.11: opens the billing portal (change, downgrade or cancel). */
+/** docs/product.md, Profile: opens the billing portal (change, downgrade or cancel). */
 export const MANAGE_PLAN = 'Manage or Downgrade Plan';
 export const PORTAL_OFFLINE = 'Managing your plan needs a connection.';
 export const RESUME = 'Resume';
 
 const linkClass = 'inline-flex rounded-lg px-4 py-2 text-sm font-medium';
 
-/** The plan's actions on the Subscription card (spec 2.11). */
+/** The plan's actions on the Subscription card (docs/product.md, Profile). */
 export function subscriptionActions(tier: Tier): string[] {
   if (tier === 'free') return ['Upgrade to Pro'];
   if (tier === 'pro') return ['Upgrade to Team', MANAGE_PLAN];

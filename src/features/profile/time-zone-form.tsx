@@ -13,7 +13,7 @@ export function deviceTimeZone(): string {
 }
 
 /**
- * The user's time zone (spec 9: dates are formatted in it, UTC when none): the calendar's
+ * The user's time zone (docs/product.md, Plans and limits: dates are formatted in it, UTC when none): the calendar's
  * today, its times and the Free plan's month are all read in it, on every device.
  */
 export function TimeZoneForm({ saved, onSave }: { saved: string; onSave(zone: string): Promise<boolean> }) {

@@ -1,4 +1,4 @@
-/** Whether a new username is free, asked before a rename is queued (spec 5, 8). */
+/** Whether a new username is free, asked before a rename is queued (docs/product.md, Validation; Error messages). */
 export type UsernameCheck = 'available' | 'taken' | 'unknown';
 
 /**

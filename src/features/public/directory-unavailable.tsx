@@ -1,4 +1,4 @@
-/** The visitor's access-denied state (spec 2.6). */
+/** The visitor's access-denied state (docs/product.md, Links screen). */
 export function DirectoryUnavailable() {
   return (
     <div className="py-16 text-center">

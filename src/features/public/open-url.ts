@@ -1,4 +1,4 @@
-/** The url a visitor's click opens: https:// prepended when it does not start with http(s) (spec 2.13). */
+/** The url a visitor's click opens: https:// prepended when it does not start with http(s) (docs/product.md, Public pages). */
 export function openableUrl(url: string): string {
   const trimmed = url.trim();
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;

@@ -2,7 +2,7 @@ import { gradientOf } from '../../ui/directory-colors.ts';
 import { openableUrl } from './open-url.ts';
 import type { PublicCollection } from './public-api.ts';
 
-/** One public directory on a public profile: its first 3 links and '+n more links' (spec 2.13). */
+/** One public directory on a public profile: its first 3 links and '+n more links' (docs/product.md, Public pages). */
 export function ProfileCollectionCard({ collection }: { collection: PublicCollection }) {
   const more = Math.max(0, collection.link_count - collection.links.length);
   return (

@@ -10,7 +10,7 @@ import { VisitorLayout } from './visitor-layout.tsx';
 
 type State = { kind: 'loading' } | ProfileResult;
 
-/** The username from ?user= or the last path segment (spec 2.13; /{username} too). */
+/** The username from ?user= or the last path segment (docs/product.md, Public pages; /{username} too). */
 function useUsername(): string {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -29,7 +29,7 @@ function TierBadge({ tier }: { tier: string | null }) {
 }
 
 /**
- * A user's public page (spec 2.13): who they are and their public directories; offline, the
+ * A user's public page (docs/product.md, Public pages): who they are and their public directories; offline, the
  * copy last seen here, or 'You are offline'.
  */
 export function PublicProfilePage() {

@@ -32,7 +32,7 @@ function viewOf(result: DirectoryResult, unlocking: boolean): View {
   }
 }
 
-/** The directory id from :dirId, the /share/dir/{id} splat, or ?dirId= (spec 2.6). */
+/** The directory id from :dirId, the /share/dir/{id} splat, or ?dirId= (docs/product.md, Links screen). */
 function useDirId(): string {
   const params = useParams();
   const [search] = useSearchParams();
@@ -41,7 +41,7 @@ function useDirId(): string {
 }
 
 /**
- * A directory opened by a visitor (spec 2.6): public, password protected, or not available;
+ * A directory opened by a visitor (docs/product.md, Links screen): public, password protected, or not available;
  * offline, the copy last seen here, or 'You are offline'.
  */
 export function SharedDirectoryPage() {

@@ -1,5 +1,5 @@
 /**
- * Export on the Profile screen (issue 16, point 2): the whole workspace as JSON, the links as a
+ * Export on the Profile screen: the whole workspace as JSON, the links as a
  * browser bookmark file, the calendar as .ics. Each file is made on this device from the local
  * database, so it works offline. The import engineer mounts this in 'Import and export'.
  */

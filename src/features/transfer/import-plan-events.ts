@@ -3,7 +3,7 @@
  * event.create (a completed task then task.set_completed), recurring series through
  * series.create with fresh ids. An item already on the calendar (same kind, title and start) or
  * earlier in the file is a duplicate. Free: recurring series are a Pro feature and events beyond
- * the month's quota do not fit (tasks do not count, design 4.3); both are over the plan's limit.
+ * the month's quota do not fit (tasks do not count, docs/product.md, Plans and limits); both are over the plan's limit.
  */
 import type { MutationStep } from '../../data/run-mutator.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';

@@ -1,5 +1,5 @@
 /**
- * The user's whole workspace as one JSON document (issue 16, point 2), made on the device from
+ * The user's whole workspace as one JSON document, made on the device from
  * IndexedDB so it works offline, and read back for the importer. Every table is read whole in
  * one read-only transaction (a consistent snapshot, and one bulk read per table: 10,000 links
  * export well under a second); the rows are then grouped in memory and copied field by field

@@ -1,5 +1,5 @@
 /**
- * Delivery of the mail queue (public.outgoing_mail; design 4, decision 10): claims due rows under
+ * Delivery of the mail queue (public.outgoing_mail; docs/product.md, Decisions): claims due rows under
  * a lease (claim_outgoing_mail), hands each to a sender, and records the outcome
  * (finish_outgoing_mail), which retries a temporary failure with exponential back-off and gives
  * up on a permanent one. The deliver-mail function runs it; so does the local stack, through

@@ -1,5 +1,5 @@
 /**
- * billing-portal (spec 7.1): POST {email, returnUrl} with the user's bearer token → 200 {url}, the
+ * billing-portal (docs/product.md, Server calls): POST {email, returnUrl} with the user's bearer token → 200 {url}, the
  * card provider's portal for the caller's own customer (switch plan or cycle, cancel at the end of
  * the period paid for, renew). The email must be the caller's own address (it never picks whose
  * portal opens: the token does), and returnUrl must be on the app's site (anything else falls back to the profile page, so the
@@ -16,7 +16,7 @@ import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
-/** Spec 8: what the client shows when the portal does not open. */
+/** docs/product.md, Error messages: what the client shows when the portal does not open. */
 const FAILED = 'We could not open the billing portal. Please try again later.';
 
 /** {email?, returnUrl?}: the caller's own address, and a page of the app to come back to. */

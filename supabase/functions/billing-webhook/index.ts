@@ -1,6 +1,6 @@
 /**
  * billing-webhook: the card provider's events, the only path that changes a subscription tier
- * (design 4, decision 7). Reached without a user's token (supabase/config.toml: verify_jwt off):
+ * (docs/product.md, Decisions). Reached without a user's token (supabase/config.toml: verify_jwt off):
  * the provider's signature over the raw body, with the shared secret and a timestamp tolerance of
  * five minutes, is what authenticates it.
  *   - a missing, forged or stale signature, or a tampered body: 400, nothing changes (429 after 30

@@ -1,5 +1,5 @@
 /**
- * calendar-feed (issue 16, point 3): GET ?token={token} → 200 text/calendar, the owner's events
+ * calendar-feed: GET ?token={token} → 200 text/calendar, the owner's events
  * and tasks as RFC 5545 (src/domain/ical), for Google Calendar, Apple Calendar and Thunderbird to
  * subscribe to. The token is the secret: calendar apps send no session, so the function is
  * deployed without JWT verification (supabase/config.toml) and reads the feed with the service

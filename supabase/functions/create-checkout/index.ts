@@ -15,7 +15,7 @@ import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
-/** Spec 8: what the client shows when checkout does not start. */
+/** docs/product.md, Error messages: what the client shows when checkout does not start. */
 const FAILED = 'We could not start checkout. Please try again or contact support.';
 const SIGN_IN = 'Please sign in to continue with checkout.';
 

@@ -1,5 +1,5 @@
 /**
- * directory-voting-posts (spec 7.1): GET ?dirId={id} with a bearer access token → 200 {posts}: the
+ * directory-voting-posts (docs/product.md, Server calls): GET ?dirId={id} with a bearer access token → 200 {posts}: the
  * directory's live team polls (not deleted, is_active not false), newest first, as the caller may
  * see them. Read through sync_pull from scratch as the caller (the same visibility as row-level
  * security on voting_posts), paging until more is false, and kept only when the directory itself

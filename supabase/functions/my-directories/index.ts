@@ -1,5 +1,5 @@
 /**
- * my-directories (spec 7.1): GET with a bearer access token → 200 {directories, links}: the live
+ * my-directories (docs/product.md, Server calls): GET with a bearer access token → 200 {directories, links}: the live
  * directories the caller owns or is a member of, and their live links. Read through sync_pull
  * from scratch as the caller (RLS applies), paging until more is false. 401 without a token.
  */

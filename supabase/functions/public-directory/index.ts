@@ -1,5 +1,5 @@
 /**
- * public-directory (spec 7.1): GET ?dirId={id} → 200 {directory, links} of a public directory,
+ * public-directory (docs/product.md, Server calls): GET ?dirId={id} → 200 {directory, links} of a public directory,
  * or one the caller (bearer access token) owns or is a member of. A password-protected one
  * needs the password in the X-Directory-Password header. 400 for a malformed id; 404 when
  * missing, deleted or private; 403 when the password is missing or wrong; 429 (with Retry-After)

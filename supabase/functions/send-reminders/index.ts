@@ -1,5 +1,5 @@
 /**
- * send-reminders: pushes the reminders now due (issue 16.4) to every device whose owner turned
+ * send-reminders: pushes the reminders now due to every device whose owner turned
  * reminders on, once per device and occurrence, and answers the counts {sent, failed, gone} (gone:
  * devices the push service says no longer exist, now forgotten). A scheduler calls it every
  * minute or more often: hosted, pg_cron with pg_net (docs/reminders.md); on the local stack its

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Issue 14, point 3: a plan change that arrives by sync is said once on this device, without a reload. */
+/** : a plan change that arrives by sync is said once on this device, without a reload. */
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -23,7 +23,7 @@ const cardButton = (name: string) => within(card(name)).getByRole('button');
 /** The card says 'Current plan' (its badge and its disabled button). */
 const markedCurrent = (name: string) => within(card(name)).queryAllByText('Current plan').length > 0;
 
-describe('the Upgrade screen (spec 2.12)', () => {
+describe('the Upgrade screen (docs/product.md, Upgrade)', () => {
   it('switches the prices and savings with the monthly/yearly toggle', async () => {
     const user = userEvent.setup();
     await renderPage('free');

@@ -61,7 +61,7 @@ const firstIssue = (input: EventFormValues) => {
   return result.success ? null : [v.getDotPath(result.issues[0]!), result.issues[0]!.message];
 };
 
-describe('the event form checks (spec 5)', () => {
+describe('the event form checks (docs/product.md, Validation)', () => {
   it('requires a title, a start for events, an end not before the start, and repeat-until with a rule', () => {
     expect(firstIssue(values({ title: '  ' }))).toEqual(['title', 'Title is required.']);
     expect(firstIssue(values({ start: '', end: '' }))).toEqual(['start', 'Start is required for events.']);

@@ -65,7 +65,7 @@ describe('the profile screen', () => {
     renderPage();
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ada'));
     expect(screen.getByLabelText('Bio')).toHaveValue('Engines');
-    // Spec 2.11: origin plus username, and the address opens the public profile (the /:username route).
+    // docs/product.md, Profile: origin plus username, and the address opens the public profile (the /:username route).
     const url = screen.getByRole('link', { name: `${location.origin}/ada` });
     expect(url).toHaveAttribute('href', `${location.origin}/ada`);
     expect(url).toHaveAttribute('target', '_blank');
@@ -142,7 +142,7 @@ describe('the profile screen', () => {
     await db.user_profiles.update('u1', { subscription_tier: 'pro' });
     renderPage();
     expect(await screen.findByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/Upgrade/ada');
-    // Spec 2.11: managing the plan opens the billing portal, not the Upgrade screen.
+    // docs/product.md, Profile: managing the plan opens the billing portal, not the Upgrade screen.
     expect(screen.getByRole('button', { name: 'Manage or Downgrade Plan' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: 'Manage or Downgrade Plan' })).toBeNull();
     cleanup();
@@ -154,7 +154,7 @@ describe('the profile screen', () => {
   });
 });
 
-describe("the Subscription card's 'Manage or Downgrade Plan' (spec 2.11)", () => {
+describe("the Subscription card's 'Manage or Downgrade Plan' (docs/product.md, Profile)", () => {
   let billing: StubbedBilling;
   const manage = () => screen.findByRole('button', { name: /Manage or Downgrade Plan|Opening billing portal/ });
 
