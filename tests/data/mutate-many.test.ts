@@ -6,7 +6,8 @@ import type { MutationStep } from '../../src/data/run-mutator.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import { FREE_LIMITS } from '../../src/domain/plans.ts';
 import { watchTransactions } from '../support/watch-transactions.ts';
-import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { makeDirectory, uuid } from '../support/builders.ts';
 
 let db: LinkboardDb;
 const free = ctx();

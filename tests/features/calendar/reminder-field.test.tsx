@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { NOTIFICATIONS_BLOCKED } from '../../../src/ui/notification-permission.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let requestPermission: ReturnType<typeof vi.fn>;
@@ -27,7 +28,7 @@ afterEach(() => {
 });
 
 function renderDialog(item: EventRow | null, defaultReminder: number | null = null) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>

@@ -9,12 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { DirectoryRow, LinkRow, MemberRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { TeamPollsSlot, type TeamPollsProps } from '../../../src/features/links/team-polls-slot.ts';
 import { LinksPage } from '../../../src/features/links/links-page.tsx';
 import { shareLink } from '../../../src/features/links/link-actions.ts';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 import { userDbValue } from './user-db-value.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 let db: LinkboardDb;
@@ -84,7 +85,7 @@ function TeamPollsProbe(props: TeamPollsProps) {
   return <p data-testid="team-polls">{JSON.stringify(props)}</p>;
 }
 
-function renderAt(path: string, value = { db, mutate: vi.fn() } as unknown as UserDb) {
+function renderAt(path: string, value = spyUserDb(vi.fn(), db)) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <UserDbContext.Provider value={value}>

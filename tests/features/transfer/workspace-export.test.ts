@@ -9,7 +9,8 @@ import {
   parseWorkspaceExport,
   type WorkspaceExport,
 } from '../../../src/features/transfer/workspace-export.ts';
-import { freshDb, makeEvent, makeLink, ME, NOW } from '../../data/helpers.ts';
+import { freshDb, NOW } from '../../data/helpers.ts';
+import { makeEvent, makeLink, ME } from '../../support/builders.ts';
 import * as f from './export-fixture.ts';
 
 let db: LinkboardDb;
