@@ -223,6 +223,7 @@ describe('parseWorkspaceExport', () => {
   });
 
   it('refuses a damaged export, naming the field', () => {
+    // Loosened so a field can be damaged on purpose (the parser's input is unknown text).
     const damaged = structuredClone(exp) as unknown as { directories: { links: { url: unknown }[] }[] };
     const first = damaged.directories[0]?.links[0];
     if (first) first.url = 42;
