@@ -8,6 +8,7 @@ import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { DirectoryDialog } from '../../../src/features/links/directory-dialog.tsx';
 import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeDirectory } from '../../support/builders.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -27,17 +28,14 @@ function renderDialog(tier: Tier, directory: DirectoryRow | null = null) {
   );
 }
 
-const protectedDir = {
+const protectedDir = makeDirectory({
   id: 'd1',
   name: 'Work',
-  description: null,
   color: 'green',
   is_public: true,
   has_password: true,
   owner_id: 'u1',
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-} as DirectoryRow;
+});
 
 describe('the Create/Edit Directory dialog', () => {
   it('requires a name', async () => {

@@ -8,6 +8,7 @@ import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { LinkDialog } from '../../../src/features/links/link-dialog.tsx';
 import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeLink } from '../../support/builders.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -27,20 +28,15 @@ function renderDialog(tier: Tier = 'free', link: LinkRow | null = null) {
   );
 }
 
-const existing: LinkRow = {
+const existing = makeLink({
   id: 'l1',
   directory_id: 'd1',
   url: 'https://old.example',
   title: 'Old',
-  notes: null,
-  description: null,
   tags: ['a'],
-  is_favorite: false,
   created_by: 'u1',
   owner_id: 'u1',
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-} as LinkRow;
+});
 
 describe('the Add/Edit Link dialog', () => {
   it('requires the url and the title', async () => {
