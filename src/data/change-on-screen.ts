@@ -5,9 +5,8 @@
  * held in `db.pending` (pending-writes.ts) until a query that started after the commit has read them.
  */
 import { Dexie } from 'dexie';
-import type { MutationName } from '../domain/mutation-names.ts';
+import { argsProblem, type MutationArgs, type MutationName } from '../domain/mutation-contract.ts';
 import type { LinkboardDb } from './db.ts';
-import { argsProblem, type MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
 import { mutators } from './mutators.ts';
 import type { Mutator } from './mutator.ts';

@@ -3,11 +3,10 @@
  * once (change-on-screen.ts), its transaction after the paint (after-paint.ts), checked, applied
  * and queued in it (run-mutator.ts), then the sync told.
  */
-import type { MutationName } from '../domain/mutation-names.ts';
+import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
 import { turnOf } from './after-paint.ts';
 import { showPrediction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
-import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
 import type { OutboxRow } from './rows.ts';
 import { runMutator, runMutators, type MutateManyResult, type MutationStep } from './run-mutator.ts';

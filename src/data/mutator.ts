@@ -1,7 +1,6 @@
 /** The shape of a client mutator: checks, then the optimistic change (reused by the sync rebase). */
-import type { MutationName } from '../domain/mutation-names.ts';
+import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
 import type { LinkboardDb } from './db.ts';
-import type { MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
 import type { MutationError } from './mutation-error.ts';
 import type { Predicted } from './pending-writes.ts';

@@ -1,5 +1,5 @@
 /** Every mutation of the contract has a client mutator (docs/sync-protocol.md). */
-import type { MutationName } from '../domain/mutation-names.ts';
+import type { MutationName } from '../domain/mutation-contract.ts';
 import type { Mutator, MutatorRegistry } from './mutator.ts';
 import { directoryCreate, directoryDelete, directoryUpdate } from './mutators/directories.ts';
 import { eventCreate, eventDelete, eventUpdate, taskSetCompleted } from './mutators/events.ts';

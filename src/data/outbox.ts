@@ -4,9 +4,8 @@
  * cannot be, failed with a reason the failed-changes panel shows (issue 11, point 3).
  */
 import * as v from 'valibot';
-import { mutationNames } from '../domain/mutation-names.ts';
+import { argsProblem, mutationNames } from '../domain/mutation-contract.ts';
 import type { LinkboardDb } from './db.ts';
-import { argsProblem } from './mutation-args.ts';
 
 /**
  * The version of the entries this app writes. 1: before versions (no `version` field; the same

@@ -3,11 +3,10 @@
  * outbox row in the same transaction, so a change is written and queued together or not at all
  * (docs/architecture.md, "The write path").
  */
-import type { MutationName } from '../domain/mutation-names.ts';
+import { argsProblem, type MutationArgs, type MutationName } from '../domain/mutation-contract.ts';
 import { findUnstorableText, unstorableTextMessage } from '../domain/storable-text.ts';
 import { holdWritesOfThisTransaction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
-import { argsProblem, type MutationArgs } from './mutation-args.ts';
 import type { MutationContext } from './mutation-context.ts';
 import { MutationError, refuse } from './mutation-error.ts';
 import { mutators } from './mutators.ts';

@@ -3,9 +3,8 @@
  * mutate bound to the current user (the app provides it; features only consume it).
  */
 import { createContext, useContext } from 'react';
-import type { MutationName } from '../domain/mutation-names.ts';
+import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
 import type { LinkboardDb } from './db.ts';
-import type { MutationArgs } from './mutation-args.ts';
 import type { OutboxRow } from './rows.ts';
 
 export interface UserDb {

@@ -8,8 +8,7 @@
  * and a count of the rows each IndexedDB transaction writes (to check that a save is one
  * transaction).
  */
-import type { MutationArgs } from '../data/mutation-args.ts';
-import type { MutationName } from '../domain/mutation-names.ts';
+import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
 
 /** The app's modules, loaded on the first call (on a signed-in page they are loaded already), so a
  * visitor's page of a bench build loads nothing more than this file. */

@@ -56,11 +56,3 @@ export function checkPassword(password: string): void {
     });
   }
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function checkEmail(email: string): void {
-  if (!EMAIL.test(email) || email.length > 255) {
-    throw fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  }
-}

@@ -7,18 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import type { StackContext } from './context.ts';
-import { isPlainObject, readJsonBody } from './context.ts';
+import { readJsonBody } from './context.ts';
+import { isPlainObject } from '../../src/domain/input-schema.ts';
 import { requireApiKey } from './api-key.ts';
-import {
-  AuthFailure,
-  API_VERSION,
-  authErrorResponse,
-  checkEmail,
-  checkPassword,
-  checkPasswordSize,
-  fail,
-} from './auth-errors.ts';
+import { AuthFailure, API_VERSION, authErrorResponse, checkPassword, checkPasswordSize, fail } from './auth-errors.ts';
 import {
   confirmEmailChange,
   confirmSignup,
@@ -33,6 +27,17 @@ import {
   type AuthUser,
 } from './auth-users.ts';
 import { hashToken, mailConfirmation, mailEmailChange, newToken } from './auth-mail.ts';
+import {
+  authInput,
+  grantType,
+  logoutScope,
+  passwordGrantBody,
+  refreshGrantBody,
+  resendBody,
+  signupBody,
+  userUpdateBody,
+  verifyQuery,
+} from './auth-inputs.ts';
 import { recordAttempt, refuseWhenThrottled, throttle } from './auth-limits.ts';
 import { clientOf } from './context.ts';
 import { endSessions, refreshSession, sessionExists, startSession, type Issuer } from './auth-sessions.ts';
@@ -114,14 +119,10 @@ export function authApp(ctx: StackContext): Hono {
   app.post(
     '/signup',
     route(async (c, body) => {
-      const email = str(body.email)?.trim();
-      const password = typeof body.password === 'string' ? body.password : undefined;
-      if (!email && str(body.phone)) throw fail(400, 'phone_provider_disabled', 'Phone signups are disabled');
-      if (!email) throw fail(400, 'validation_failed', 'To signup, please provide your email');
-      if (!password) throw fail(400, 'validation_failed', 'Signup requires a valid password');
-      checkEmail(email);
+      if (!str(body.email)?.trim() && str(body.phone))
+        throw fail(400, 'phone_provider_disabled', 'Phone signups are disabled');
+      const { email, password, data } = authInput(signupBody, body);
       checkPassword(password);
-      const data = isPlainObject(body.data) ? body.data : {};
       await throttle(ctx.db, ctx.limits, 'signUp', clientOf(ctx, c));
       const session = await ctx.db.transaction(async (tx) => {
         if (await emailTaken(tx, email)) throw fail(422, 'user_already_exists', 'User already registered');
@@ -144,12 +145,11 @@ export function authApp(ctx: StackContext): Hono {
     '/token',
     route(async (c, body) => {
       const grant = c.req.query('grant_type');
+      if (!v.is(grantType, grant)) {
+        throw fail(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant ?? '(none)'}`);
+      }
       if (grant === 'password') {
-        const email = str(body.email);
-        const password = str(body.password);
-        if (!email || !password) {
-          throw fail(400, 'validation_failed', 'You must provide either an email or phone number and a password');
-        }
+        const { email, password } = authInput(passwordGrantBody, body);
         checkPasswordSize(password);
         await throttle(ctx.db, ctx.limits, 'signIn', clientOf(ctx, c));
         await refuseWhenThrottled(ctx.db, ctx.limits, 'signInFailures', email);
@@ -166,14 +166,10 @@ export function authApp(ctx: StackContext): Hono {
           throw error;
         }
       }
-      if (grant === 'refresh_token') {
-        const token = str(body.refresh_token);
-        if (!token) throw fail(400, 'validation_failed', 'Refresh token is required');
-        const result = await ctx.db.transaction((tx) => refreshSession(tx, issuer(c), token));
-        if (result instanceof AuthFailure) throw result;
-        return c.json(result);
-      }
-      throw fail(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant ?? '(none)'}`);
+      const token = authInput(refreshGrantBody, body).refresh_token;
+      const result = await ctx.db.transaction((tx) => refreshSession(tx, issuer(c), token));
+      if (result instanceof AuthFailure) throw result;
+      return c.json(result);
     }),
   );
 
@@ -186,15 +182,8 @@ export function authApp(ctx: StackContext): Hono {
     '/user',
     route(async (c, body) => {
       const { user } = await currentUser(c);
-      const email = body.email === undefined ? undefined : str(body.email)?.trim();
-      if (body.email !== undefined && !email)
-        throw fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
-      if (email) checkEmail(email);
-      const password = body.password === undefined ? undefined : typeof body.password === 'string' ? body.password : '';
+      const { email, password, data } = authInput(userUpdateBody, body);
       if (password !== undefined) checkPassword(password);
-      if (body.data !== undefined && !isPlainObject(body.data))
-        throw fail(400, 'validation_failed', 'data must be an object');
-      const data = isPlainObject(body.data) ? body.data : undefined;
       const newEmail = email && email.toLowerCase() !== user.email ? email.toLowerCase() : undefined;
       if (newEmail) await throttle(ctx.db, ctx.limits, 'mail', newEmail);
       const updated = await ctx.db.transaction(async (tx) => {
@@ -217,12 +206,13 @@ export function authApp(ctx: StackContext): Hono {
   app.get(
     '/verify',
     route(async (c) => {
-      const type = c.req.query('type');
-      const token = c.req.query('token') ?? '';
+      const link = v.safeParse(verifyQuery, { type: c.req.query('type'), token: c.req.query('token') });
       const target = redirectTarget(ctx.siteUrl, c.req.query('redirect_to'));
       await throttle(ctx.db, ctx.limits, 'verify', clientOf(ctx, c));
       let outcome: string | undefined;
-      if (token && (type === 'signup' || type === 'email_change')) {
+      const type = link.success ? link.output.type : undefined;
+      if (link.success) {
+        const { token } = link.output;
         outcome = await ctx.db.transaction((tx) =>
           type === 'signup' ? confirmSignup(tx, hashToken(token)) : confirmEmailChange(tx, hashToken(token)),
         );
@@ -238,13 +228,7 @@ export function authApp(ctx: StackContext): Hono {
   app.post(
     '/resend',
     route(async (c, body) => {
-      const type = body.type;
-      const email = str(body.email)?.trim().toLowerCase();
-      if (type !== 'signup' && type !== 'email_change') {
-        throw fail(400, 'validation_failed', 'Missing one of these types: signup, email_change');
-      }
-      if (!email) throw fail(400, 'validation_failed', 'Resend requires an email or phone and a type');
-      checkEmail(email);
+      const { type, email } = authInput(resendBody, body);
       await throttle(ctx.db, ctx.limits, 'verify', clientOf(ctx, c));
       await throttle(ctx.db, ctx.limits, 'mail', email);
       await ctx.db.transaction(async (tx) => {
@@ -265,10 +249,7 @@ export function authApp(ctx: StackContext): Hono {
   app.post(
     '/logout',
     route(async (c) => {
-      const scope = c.req.query('scope') ?? 'global';
-      if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
-        throw fail(400, 'validation_failed', 'Unsupported logout scope: must be one of global, local or others');
-      }
+      const scope = authInput(logoutScope, c.req.query('scope'));
       const { claims, user } = await currentUser(c);
       const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
       if (sessionId || scope === 'global')

@@ -113,13 +113,6 @@ export function parseStripeForm(body: string): Json {
 /** The n-th entry of a parsed form list (`items[0]`), which parseStripeForm keeps as an object. */
 export const at = (list: unknown, index: number): Json | undefined =>
   typeof list === 'object' && list !== null ? ((list as Json)[String(index)] as Json | undefined) : undefined;
-export const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-export const strings = (value: unknown): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -21,7 +21,7 @@
  * `npm start` keeps the customer's subscription.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { StackContext } from './context.ts';
 import { eventDeliverer } from './checkout-deliver.ts';
 import { escape, page, pageCsp } from './checkout-pages.ts';
@@ -35,8 +35,6 @@ import {
   parseStripeForm,
   priceById,
   safeEqual,
-  str,
-  strings,
   subscriptionItem,
   type CheckoutSession,
   type Json,
@@ -44,10 +42,14 @@ import {
   type Subscription,
 } from './checkout-store.ts';
 import { endPeriod, setCancelAtPeriodEnd } from './checkout-subscriptions.ts';
-
-function stripeError(c: Context, status: 400 | 401 | 404, message: string, param?: string) {
-  return c.json({ error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } }, status);
-}
+import {
+  checkoutSessionForm,
+  formInput,
+  portalSessionForm,
+  stripeError,
+  subscriptionUpdateForm,
+  testClockBody,
+} from './checkout-inputs.ts';
 
 /** A checkout session as the API shows it (without what the test provider keeps for itself). */
 function visibleSession(session: CheckoutSession): Json {
@@ -84,15 +86,11 @@ export function checkoutApp(ctx: StackContext): Hono {
   });
 
   app.post('/v1/checkout/sessions', async (c) => {
-    const form = parseStripeForm(await c.req.text());
-    const item = at(form.line_items, 0);
-    const price = priceById(item?.price);
-    if (form.mode !== 'subscription') return stripeError(c, 400, 'Only subscription mode is supported.', 'mode');
-    if (!price) return stripeError(c, 400, `No such price: '${String(item?.price ?? '')}'`, 'line_items[0][price]');
-    const success = str(form.success_url);
-    const cancel = str(form.cancel_url);
-    if (!success || !cancel) return stripeError(c, 400, 'success_url and cancel_url are required.');
-    const customer = str(form.customer);
+    const input = formInput(checkoutSessionForm, parseStripeForm(await c.req.text()));
+    if (!input.ok) return stripeError(c, 400, input.message, input.param);
+    const form = input.value;
+    const price = priceById(form.line_items[0].price)!;
+    const customer = form.customer ?? null;
     if (customer && !(await store.get('customer', customer))) {
       return stripeError(c, 400, `No such customer: '${customer}'`, 'customer');
     }
@@ -103,16 +101,16 @@ export function checkoutApp(ctx: StackContext): Hono {
       status: 'open',
       payment_status: 'unpaid',
       customer,
-      customer_email: str(form.customer_email),
-      client_reference_id: str(form.client_reference_id),
+      customer_email: form.customer_email ?? null,
+      client_reference_id: form.client_reference_id ?? null,
       subscription: null,
-      metadata: strings(form.metadata),
-      subscription_metadata: strings((form.subscription_data as Json | undefined)?.metadata),
+      metadata: form.metadata ?? {},
+      subscription_metadata: form.subscription_data?.metadata ?? {},
       amount_total: price.unit_amount,
       currency: 'usd',
       price: price.id,
-      success_url: success,
-      cancel_url: cancel,
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
       url: null,
       created: now(),
       expires_at: now() + 24 * 3600,
@@ -138,12 +136,10 @@ export function checkoutApp(ctx: StackContext): Hono {
   app.post('/v1/subscriptions/:id', async (c) => {
     const subscription = await store.get<Subscription>('subscription', c.req.param('id'));
     if (!subscription) return stripeError(c, 404, `No such subscription: '${c.req.param('id')}'`);
-    const form = parseStripeForm(await c.req.text());
     // cancel_at_period_end=true|false, or cancel_at= (empty: no cancellation date), as Stripe takes them.
-    const flag = form.cancel_at === '' ? 'false' : form.cancel_at_period_end;
-    if (flag !== 'true' && flag !== 'false') {
-      return stripeError(c, 400, 'Only cancel_at_period_end can be updated here.', 'cancel_at_period_end');
-    }
+    const input = formInput(subscriptionUpdateForm, parseStripeForm(await c.req.text()));
+    if (!input.ok) return stripeError(c, 400, input.message, 'cancel_at_period_end');
+    const flag = input.value;
     const origin = new URL(c.req.url).origin;
     return c.json(await setCancelAtPeriodEnd(store, deliver, origin, subscription, flag === 'true'));
   });
@@ -152,10 +148,10 @@ export function checkoutApp(ctx: StackContext): Hono {
   // their period, so tests see what happens then without waiting a month or a year.
   app.post('/test-clock/advance', async (c) => {
     const key = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-    if (!safeEqual(key, ctx.keys.serviceRoleKey)) return c.json({ error: 'The service-role key is required.' }, 401);
-    const body = (await c.req.json().catch(() => null)) as { user_id?: unknown } | null;
-    const userId = typeof body?.user_id === 'string' ? body.user_id : '';
-    if (!/^[0-9a-f-]{36}$/i.test(userId)) return c.json({ error: 'Expected {user_id}.' }, 400);
+    if (!safeEqual(key, ctx.keys.serviceRoleKey)) return stripeError(c, 401, 'The service-role key is required.');
+    const input = formInput(testClockBody, await c.req.json().catch(() => null));
+    if (!input.ok) return stripeError(c, 400, input.message, 'user_id');
+    const userId = input.value.user_id;
     const origin = new URL(c.req.url).origin;
     const advanced = [];
     for (const subscription of await store.liveSubscriptionsOfUser(userId)) {
@@ -166,10 +162,12 @@ export function checkoutApp(ctx: StackContext): Hono {
   });
 
   app.post('/v1/billing_portal/sessions', async (c) => {
-    const form = parseStripeForm(await c.req.text());
-    const customer = str(form.customer);
-    if (!customer || !(await store.get('customer', customer))) {
-      return stripeError(c, 400, `No such customer: '${customer ?? ''}'`, 'customer');
+    const input = formInput(portalSessionForm, parseStripeForm(await c.req.text()));
+    if (!input.ok) return stripeError(c, 400, input.message, input.param);
+    const form = input.value;
+    const customer = form.customer;
+    if (!(await store.get('customer', customer))) {
+      return stripeError(c, 400, `No such customer: '${customer}'`, 'customer');
     }
     const flowData = form.flow_data as Json | undefined;
     const confirm = flowData?.subscription_update_confirm as Json | undefined;
@@ -179,7 +177,7 @@ export function checkoutApp(ctx: StackContext): Hono {
       id: id('bps'),
       object: 'billing_portal.session',
       customer,
-      return_url: str(form.return_url) ?? ctx.siteUrl,
+      return_url: form.return_url ?? ctx.siteUrl,
       url: '',
       created: now(),
       expires_at: now() + 3600,

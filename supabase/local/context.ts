@@ -102,10 +102,6 @@ export async function readJsonBody(req: Request): Promise<JsonBody> {
   return parseJsonText(await req.text().catch(() => ''));
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `to_char` of a timestamptz as GoTrue and PostgREST print it (UTC, microseconds). */
 export function isoSql(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -1,5 +1,7 @@
 /** /_mailbox: the mail the stack "sent" (public.outgoing_mail), as a page and as JSON for tests. */
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { firstIssue, text } from '../../src/domain/input-schema.ts';
 import type { StackContext } from './context.ts';
 import { isoSql } from './context.ts';
 import { isLoopback, socketPeer } from './client-address.ts';
@@ -20,6 +22,14 @@ export interface MailboxMessage {
   sender_id: string | null;
   created_at: string;
 }
+
+/** ?to=: only the mail to this address (any case); empty or absent: all of it. */
+const mailboxQuery = v.object({
+  to: v.pipe(
+    v.optional(text('to', { label: 'address', max: 320 })),
+    v.transform((to) => to || undefined),
+  ),
+});
 
 export async function listMail(ctx: StackContext, to?: string): Promise<MailboxMessage[]> {
   const { rows: exists } = await ctx.db.query<{ t: string | null }>(
@@ -77,9 +87,15 @@ export function mailboxApp(ctx: StackContext, mode: MailboxMode): Hono {
     await next();
     c.header('Content-Security-Policy', PAGE_CSP);
   });
-  app.get('/messages.json', async (c) => c.json(await listMail(ctx, c.req.query('to') || undefined)));
+  app.get('/messages.json', async (c) => {
+    const query = v.safeParse(mailboxQuery, c.req.query());
+    if (!query.success) return c.json({ error: firstIssue(query.issues) }, 400);
+    return c.json(await listMail(ctx, query.output.to));
+  });
   app.get('/', async (c) => {
-    const to = c.req.query('to') || undefined;
+    const query = v.safeParse(mailboxQuery, c.req.query());
+    if (!query.success) return c.text(firstIssue(query.issues), 400);
+    const { to } = query.output;
     c.header('Cache-Control', 'no-cache');
     return c.html(page(await listMail(ctx, to), to));
   });

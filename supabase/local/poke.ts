@@ -5,6 +5,8 @@
  * device, on its user's topic and the public topics it names (`?topic=public:voting`); a poke is
  * `event: poke` with a counter and nothing else, never data. Who listens where: poke-hub.ts.
  */
+import * as v from 'valibot';
+import { firstIssue } from '../../src/domain/input-schema.ts';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StackContext } from './context.ts';
@@ -40,6 +42,14 @@ export function pokeAfterBilling(ctx: StackContext, answer: string): void {
   }
 }
 
+const INVALID_TOPICS = `A poke stream listens on at most ${MAX_PUBLIC_TOPICS} public topics (public:<name>).`;
+/** ?topic=public:<name>, repeated: at most MAX_PUBLIC_TOPICS different public topics. */
+const topicsQuery = v.pipe(
+  v.array(v.pipe(v.string(), v.check(isPublicTopic, INVALID_TOPICS))),
+  v.transform((topics) => [...new Set(topics)]),
+  v.maxLength(MAX_PUBLIC_TOPICS, INVALID_TOPICS),
+);
+
 const unauthorized = (message: string) => ({ code: 'unauthorized', message });
 
 export function pokeApp(ctx: StackContext): Hono {
@@ -59,16 +69,9 @@ export function pokeApp(ctx: StackContext): Hono {
     const { rows } = await ctx.db.query('select 1 from auth.users where id::text = $1', [sub]);
     if (rows.length === 0) return c.json(unauthorized('JWT sub claim names no existing user'), 401);
     // Public topics by name; the user's own topic always (another user's is never named here).
-    const topics = [...new Set(c.req.queries('topic') ?? [])];
-    if (topics.length > MAX_PUBLIC_TOPICS || !topics.every(isPublicTopic)) {
-      return c.json(
-        {
-          code: 'invalid_topic',
-          message: `A poke stream listens on at most ${MAX_PUBLIC_TOPICS} public topics (public:<name>).`,
-        },
-        400,
-      );
-    }
+    const named = v.safeParse(topicsQuery, c.req.queries('topic') ?? []);
+    if (!named.success) return c.json({ code: 'invalid_topic', message: firstIssue(named.issues) }, 400);
+    const topics = named.output;
 
     let pending = 0;
     let closed = false;

@@ -6,7 +6,9 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { StackContext } from './context.ts';
-import { clientOf, isPlainObject, readJsonBody } from './context.ts';
+import * as v from 'valibot';
+import { firstIssue, isPlainObject } from '../../src/domain/input-schema.ts';
+import { clientOf, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
@@ -47,6 +49,9 @@ const nulFailure = () =>
   restFail(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
 const surrogateFailure = (detail: string) => restFail(400, '22P02', 'invalid input syntax for type json', detail);
 
+/** An RPC's arguments: a JSON object of them by name (their types are the database's to check). */
+const rpcArgs = v.custom<Record<string, unknown>>(isPlainObject, 'The request body must be a JSON object');
+
 async function readArgs(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const args: Record<string, unknown> = {};
@@ -60,10 +65,9 @@ async function readArgs(c: Context): Promise<Record<string, unknown>> {
   if (!parsed.ok && parsed.kind === 'nul') throw nulFailure();
   if (!parsed.ok && parsed.kind === 'surrogate') throw surrogateFailure(parsed.error);
   if (!parsed.ok) throw restFail(400, 'PGRST102', 'Empty or invalid json', parsed.error);
-  if (!isPlainObject(parsed.value)) {
-    throw restFail(400, 'PGRST102', 'Empty or invalid json', 'The request body must be a JSON object');
-  }
-  return parsed.value;
+  const args = v.safeParse(rpcArgs, parsed.value);
+  if (!args.success) throw restFail(400, 'PGRST102', 'Empty or invalid json', firstIssue(args.issues));
+  return args.output;
 }
 
 /**

@@ -23,7 +23,3 @@ export async function snapshot(db: LinkboardDb): Promise<Record<string, unknown[
   for (const table of db.tables) if (table.name !== 'meta') out[table.name] = await table.toArray();
   return out;
 }
-
-// The row builders live in tests/support/builders.ts; tests/data/targets.test.ts still takes
-// them from here (its import moves there with the next change to that file).
-export { ME, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';

@@ -3,7 +3,7 @@ import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { OUTBOX_VERSION } from '../../src/data/outbox.ts';
-import { mutationNames } from '../../src/domain/mutation-names.ts';
+import { mutationNames } from '../../src/domain/mutation-contract.ts';
 import { NOW, ctx, freshDb, snapshot } from './helpers.ts';
 import {
   ME,

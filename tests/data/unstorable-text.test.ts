@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import { upgradeOutbox, OUTBOX_VERSION, DAMAGED_ENTRY } from '../../src/data/outbox.ts';
-import type { MutationName } from '../../src/domain/mutation-names.ts';
+import type { MutationName } from '../../src/domain/mutation-contract.ts';
 import { CLEAR, FAULTS, mutationArgs, withEachTextReplaced } from '../support/text-faults.ts';
 import { ctx, freshDb, tierCtx } from './helpers.ts';
 

@@ -12,7 +12,7 @@
  * checksum unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutationNames, type MutationName } from '../../src/domain/mutation-names.ts';
+import { mutationNames, type MutationName } from '../../src/domain/mutation-contract.ts';
 import { createUser, dbKinds } from '../support/db.ts';
 import { mulberry32, type Prng } from '../support/prng.ts';
 import { snapshot } from '../sync-server/sync.ts';

@@ -3,7 +3,7 @@
  * client's refusal (tests/data/unstorable-text.test.ts) and the API's (tests/local) are run over.
  */
 import { randomUUID } from 'node:crypto';
-import type { MutationName } from '../../src/domain/mutation-names.ts';
+import type { MutationName } from '../../src/domain/mutation-contract.ts';
 
 /** A NUL character and a lone surrogate (half of an emoji), each inside otherwise plain text. */
 export const FAULTS: [string, string][] = [

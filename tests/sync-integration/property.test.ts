@@ -11,8 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
-import type { MutationArgs } from '../../src/data/mutation-args.ts';
-import type { MutationName } from '../../src/domain/mutation-names.ts';
+import type { MutationArgs, MutationName } from '../../src/domain/mutation-contract.ts';
 import type { OutboxRow } from '../../src/data/rows.ts';
 import { directoryColors } from '../../src/domain/validation.ts';
 import { dbKinds } from '../support/db.ts';

@@ -2,7 +2,7 @@ import { messages } from '../../domain/sync-codes.ts';
 import { underLimit } from '../../domain/limits.ts';
 import { directoryColors, isBlank, isOneOf } from '../../domain/validation.ts';
 import { dropDirectories, ownedDirectory } from '../access.ts';
-import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type Mutator } from '../mutator.ts';

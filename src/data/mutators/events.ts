@@ -1,7 +1,7 @@
 import { countsAsEventThisMonth, underLimit } from '../../domain/limits.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { isBlank, isOneOf, isReminderChoice, parseInstant, priorities } from '../../domain/validation.ts';
-import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';

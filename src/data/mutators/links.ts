@@ -5,7 +5,7 @@ import { TAG_MAX, cleanTags, creationTime, isBlank, normalizeUrl } from '../../d
 import { directoryRule, roleMay } from '../../domain/permissions.ts';
 import { editableDirectory, roleIn } from '../access.ts';
 import { keptCount } from '../counts.ts';
-import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { MutationError, refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';

@@ -8,7 +8,7 @@ import { refuse } from '../mutation-error.ts';
 import { countPollsCreatedSince } from '../counts.ts';
 import { stamp, type Mutator } from '../mutator.ts';
 import { rowTarget } from '../targets.ts';
-import type { MutationArgs } from '../mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import type { PollRow, VoteRow } from '../rows.ts';
 

@@ -1,6 +1,6 @@
 import { messages } from '../../domain/sync-codes.ts';
 import { SERIES_MAX, isOneOf, isReminderChoice, parseInstant, recurrenceRules } from '../../domain/validation.ts';
-import type { MutationArgs, Occurrence } from '../mutation-args.ts';
+import type { MutationArgs, Occurrence } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import { refuse } from '../mutation-error.ts';
 import { present, stamp, type LinkboardTx, type Mutator } from '../mutator.ts';

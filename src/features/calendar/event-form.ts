@@ -11,9 +11,8 @@ import { expandSeries } from '../../domain/recurrence.ts';
 import { reminderFromInput } from '../../domain/reminder-choices.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { priorities, recurrenceRules, type Priority, type RecurrenceRule } from '../../domain/validation.ts';
-import type { MutationArgs } from '../../data/mutation-args.ts';
+import type { MutationArgs, MutationName } from '../../domain/mutation-contract.ts';
 import type { EventRow } from '../../data/rows.ts';
-import type { MutationName } from '../../domain/mutation-names.ts';
 
 export const repeatChoices = ['none', ...recurrenceRules] as const;
 export type RepeatChoice = (typeof repeatChoices)[number];

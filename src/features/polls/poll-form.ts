@@ -5,7 +5,7 @@
  * poll.create mutation's arguments.
  */
 import * as v from 'valibot';
-import type { MutationArgs } from '../../data/mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import { fromLocalInput } from '../../domain/event-times.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { isBlank, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../domain/validation.ts';

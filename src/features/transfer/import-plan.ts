@@ -19,7 +19,7 @@
  */
 import { IMPORTED_FOLDER_NAME } from '../../domain/bookmarks/netscape-parse.ts';
 import { URL_MAX, URL_PROBLEMS, urlProblem } from '../../domain/bookmarks/url-problem.ts';
-import type { MutationArgs } from '../../data/mutation-args.ts';
+import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationStep } from '../../data/run-mutator.ts';
 import { formatNumber } from '../../domain/number-format.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';

@@ -49,15 +49,3 @@ export function fetchAs(fetchImpl: typeof fetch, token: string | null): typeof f
     return fetchImpl(input, { ...init, headers });
   };
 }
-
-/** The request's JSON object body; null when it is not JSON or not an object. */
-export async function readJson(req: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const value: unknown = await req.json();
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}

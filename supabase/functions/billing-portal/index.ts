@@ -8,20 +8,30 @@
  */
 import { billingAccount } from '../_shared/billing-account.ts';
 import { billingConfig, stripeClient } from '../_shared/billing.ts';
-import { readJson } from '../_shared/http.ts';
+import * as v from 'valibot';
+import { readJson } from '../_shared/input.ts';
+import { jsonObject, text } from '../../../src/domain/input-schema.ts';
 import { sessionUser } from '../_shared/session.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
-import { unstorableInput } from '../_shared/text-input.ts';
 
 /** Spec 8: what the client shows when the portal does not open. */
 const FAILED = 'We could not open the billing portal. Please try again later.';
 
+/** {email?, returnUrl?}: the caller's own address, and a page of the app to come back to. */
+const portalInput = jsonObject(
+  {
+    email: v.optional(text('email', { max: 255 })),
+    returnUrl: v.optional(text('returnUrl', { label: 'return address', max: 2000 })),
+  },
+  '{email, returnUrl}',
+);
+
 /** returnUrl when it is a page of the app's site; otherwise the profile page. */
-function returnUrlOn(site: string, value: unknown, username: string | null): string {
+function returnUrlOn(site: string, value: string | undefined, username: string | null): string {
   const fallback = `${site}/Profile${username ? `/${encodeURIComponent(username)}` : ''}`;
-  if (typeof value !== 'string' || value.length > 2000) return fallback;
+  if (value === undefined) return fallback;
   try {
     const url = new URL(value, site);
     return url.origin === new URL(site).origin ? url.href : fallback;
@@ -34,15 +44,12 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
 
-  const input = await readJson(req);
-  if (!input || (input.email !== undefined && typeof input.email !== 'string')) {
-    return json({ error: 'Expected {email, returnUrl}.' }, 400);
-  }
-  const unstorable = unstorableInput({ email: input.email, 'return address': input.returnUrl });
-  if (unstorable !== null) return json({ error: unstorable }, 400);
+  const parsed = await readJson(req, portalInput);
+  if (!parsed.ok) return json({ error: parsed.error }, 400);
+  const input = parsed.value;
   const user = await sessionUser(req, env);
   if (!user || user === 'invalid') return json({ error: 'Please sign in to manage billing.' }, 401);
-  if (typeof input.email === 'string' && input.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
+  if (input.email !== undefined && input.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
     return json({ error: 'You can manage only your own plan.' }, 403);
   }
 

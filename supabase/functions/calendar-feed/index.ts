@@ -6,6 +6,7 @@
  * role through public.calendar_feed, which knows tokens only by their hash and throttles misses
  * per client address. 404 for a wrong or revoked token; 429 (with Retry-After) when throttled.
  */
+import * as v from 'valibot';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
@@ -13,7 +14,8 @@ import { serveOnDeno } from '../_shared/serve.ts';
 import { buildCalendarIcs } from '../../../src/domain/ical/calendar-ics.ts';
 import type { CalendarRow } from '../../../src/domain/ical/calendar-row.ts';
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** A feed token (43 base64url characters); anything else is looked up as '' (no feed). */
+const feedToken = v.fallback(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)), '');
 const NOT_FOUND = 'This calendar feed does not exist or was turned off.';
 const TOO_MANY = 'Too many requests. Please try again later.';
 
@@ -26,12 +28,12 @@ function text(body: string, status: number, headers: Record<string, string> = {}
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return text('Method not allowed', 405, { Allow: 'GET, HEAD' });
-  const token = new URL(req.url).searchParams.get('token') ?? '';
+  const token = v.parse(feedToken, new URL(req.url).searchParams.get('token'));
   try {
     const gateway = gatewayFetch(env.fetch, clientAddress(req));
     const client = serverClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, gateway.fetch);
     // A malformed token is looked up too, so it counts against the client's misses.
-    const { data, error, status } = await client.rpc('calendar_feed', { p_token: TOKEN.test(token) ? token : '' });
+    const { data, error, status } = await client.rpc('calendar_feed', { p_token: token });
     if (isThrottled(error, status)) {
       const throttled = throttledAnswer(error, gateway.retryAfter(), TOO_MANY);
       const retry = throttled.headers['Retry-After'];

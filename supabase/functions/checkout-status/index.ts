@@ -9,22 +9,27 @@
  */
 import { billingCaller } from '../_shared/billing-account.ts';
 import { isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
-import { readJson } from '../_shared/http.ts';
+import * as v from 'valibot';
+import { readJson } from '../_shared/input.ts';
+import { jsonObject } from '../../../src/domain/input-schema.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
 const FAILED = 'We could not check your payment. Please try again later.';
-/** A checkout session id: cs_live_… or cs_test_… (letters, digits, _ and -). */
-const SESSION_ID = /^cs_[A-Za-z0-9_-]{1,250}$/;
+const NOT_A_SESSION = 'sessionId must be a checkout session id (cs_…).';
+/** {sessionId}: a checkout session id, cs_live_… or cs_test_… (letters, digits, _ and -). */
+const statusInput = jsonObject(
+  { sessionId: v.pipe(v.string(NOT_A_SESSION), v.regex(/^cs_[A-Za-z0-9_-]{1,250}$/, NOT_A_SESSION)) },
+  '{sessionId}',
+);
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
-  const sessionId = (await readJson(req))?.sessionId;
-  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) {
-    return json({ error: 'Expected {sessionId}: a checkout session id.' }, 400);
-  }
+  const input = await readJson(req, statusInput);
+  if (!input.ok) return json({ error: input.error }, 400);
+  const { sessionId } = input.value;
   const caller = await billingCaller(req, env, 'status', {
     signIn: 'Please sign in to continue with checkout.',
     failed: FAILED,

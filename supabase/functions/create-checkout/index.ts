@@ -8,8 +8,9 @@
  * hour per user), 502 the provider failed, 503 no provider configured.
  */
 import { billingCaller, hasLiveSubscription } from '../_shared/billing-account.ts';
-import { isCycle, isPlan, stripeClient } from '../_shared/billing.ts';
-import { readJson } from '../_shared/http.ts';
+import { stripeClient } from '../_shared/billing.ts';
+import { readJson } from '../_shared/input.ts';
+import { checkoutInput } from '../../../src/domain/function-inputs.ts';
 import type { FunctionEnv } from '../_shared/types.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
@@ -22,11 +23,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
 
-  const input = await readJson(req);
-  const { plan, billingCycle } = input ?? {};
-  if (!isPlan(plan) || !isCycle(billingCycle)) {
-    return json({ error: "Expected {plan: 'pro' or 'team', billingCycle: 'monthly' or 'yearly'}." }, 400);
-  }
+  const input = await readJson(req, checkoutInput);
+  if (!input.ok) return json({ error: input.error }, 400);
+  const { plan, billingCycle } = input.value;
   const caller = await billingCaller(req, env, 'checkout', { signIn: SIGN_IN, failed: FAILED });
   if (!caller.ok) return json(caller.body, caller.status, caller.headers);
   const { config, account } = caller;

@@ -11,10 +11,11 @@ import type { FunctionEnv } from '../_shared/types.ts';
 import { serverClient } from '../_shared/client.ts';
 import { corsHeaders, fetchAs, json, userToken } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
+import { readQuery } from '../_shared/input.ts';
+import { directoryQuery } from '../_shared/directory-query.ts';
 
 const PAGE = 1000;
 const MAX_PAGES = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = Record<string, unknown>;
 interface Pull {
@@ -56,10 +57,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!token) return json({ error: 'Missing session token' }, 401);
 
   // Exactly one dirId, a uuid (a repeated parameter is as ambiguous as a missing one).
-  const values = new URL(req.url).searchParams.getAll('dirId');
-  const given = values.length === 1 ? values[0]!.trim() : '';
-  if (!UUID.test(given)) return json({ error: 'dirId must be a directory id (uuid)' }, 400);
-  const dirId = given.toLowerCase();
+  const query = readQuery(req.url, directoryQuery);
+  if (!query.ok) return json({ error: query.error }, 400);
+  const dirId = query.value.dirId.toLowerCase();
 
   try {
     const client = serverClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, fetchAs(env.fetch, token));

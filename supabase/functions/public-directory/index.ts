@@ -11,16 +11,18 @@ import { serverClient } from '../_shared/client.ts';
 import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_shared/gateway.ts';
 import { corsHeaders, fetchAs, json, userToken } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
+import { readQuery } from '../_shared/input.ts';
+import { directoryQuery } from '../_shared/directory-query.ts';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { Allow: 'GET, OPTIONS' });
 
-  const dirId = new URL(req.url).searchParams.get('dirId')?.trim() ?? '';
-  if (!UUID.test(dirId)) return json({ error: 'dirId must be a directory id (uuid)' }, 400);
+  const query = readQuery(req.url, directoryQuery);
+  if (!query.ok) return json({ error: query.error }, 400);
+  const { dirId } = query.value;
   const password = req.headers.get('X-Directory-Password');
 
   try {

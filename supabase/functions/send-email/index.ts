@@ -1,7 +1,7 @@
 /**
  * send-email: queues a mail in public.outgoing_mail (delivered by the deliver-mail function when
  * an SMTP server is configured, else shown by the local mailbox).
- * POST {to, subject, body}. Anonymous callers may write only to the support address; signed-in
+ * POST {to, subject, body} (src/domain/function-inputs.ts). Anonymous callers may write only to the support address; signed-in
  * callers (bearer access token) to support, their own confirmed address, or someone they invited
  * to a directory they own (enqueue_mail decides; anything else is 403, nothing queued). Text with
  * a NUL character or a lone surrogate is a 400, checked before anything else.
@@ -16,47 +16,21 @@ import { clientAddress, gatewayFetch, isThrottled, throttledAnswer } from '../_s
 import { sessionUser } from '../_shared/session.ts';
 import { corsHeaders, json } from './http.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
-import { unstorableInput } from '../_shared/text-input.ts';
+import { readJson } from '../_shared/input.ts';
+import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, mailInput } from '../../../src/domain/function-inputs.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_SUBJECT = 300;
-export const MAX_BODY = 20_000;
+export const MAX_SUBJECT = MAIL_SUBJECT_MAX;
+export const MAX_BODY = MAIL_BODY_MAX;
 export const DEFAULT_SUPPORT_EMAIL = 'support@linkboard.local';
-
-interface Mail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
-function validate(input: unknown): Mail | string {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return 'Expected a JSON object {to, subject, body}';
-  const { to, subject, body } = input as Record<string, unknown>;
-  // Text the database cannot store (a NUL, a lone surrogate) is refused here, not by enqueue_mail.
-  const unstorable = unstorableInput({ 'recipient address': to, subject, body });
-  if (unstorable !== null) return unstorable;
-  if (typeof to !== 'string' || !EMAIL.test(to.trim()) || to.length > 255)
-    return 'A valid recipient address (to) is required';
-  if (typeof subject !== 'string' || subject.trim() === '') return 'A subject is required';
-  if (subject.length > MAX_SUBJECT) return `The subject must be at most ${MAX_SUBJECT} characters`;
-  if (typeof body !== 'string' || body.trim() === '') return 'A body is required';
-  if (body.length > MAX_BODY) return `The body must be at most ${MAX_BODY} characters`;
-  return { to: to.trim(), subject: subject.trim(), body };
-}
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405, { Allow: 'POST, OPTIONS' });
 
-  let input: unknown;
-  try {
-    input = await req.json();
-  } catch {
-    return json({ error: 'The request body must be JSON {to, subject, body}' }, 400);
-  }
-  const mail = validate(input);
-  if (typeof mail === 'string') return json({ error: mail }, 400);
+  // Text the database cannot store (a NUL, a lone surrogate) is refused here, not by enqueue_mail.
+  const input = await readJson(req, mailInput);
+  if (!input.ok) return json({ error: input.error }, 400);
+  const mail = input.value;
 
   const user = await sessionUser(req, env);
   if (user === 'invalid') return json({ error: 'Invalid or expired session' }, 401);

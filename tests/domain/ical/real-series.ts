@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { MutationArgs } from '../../../src/data/mutation-args.ts';
+import type { MutationArgs } from '../../../src/domain/mutation-contract.ts';
 import { buildCalendarIcs, type CalendarRow } from '../../../src/domain/ical/calendar-ics.ts';
 import { planSave, type EventFormValues } from '../../../src/features/calendar/event-form.ts';
 import { byUid, expandedStarts, instantOf, parseIcs } from './ics-helpers.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,7 +61,9 @@ describe('the event dialog at the Free events limit', () => {
     const user = userEvent.setup();
     const mutate = renderDialog(false);
     await user.type(screen.getByLabelText('Title'), 'Standup');
-    await user.type(screen.getByLabelText('Start'), '2099-07-01T09:00');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2099-07-01' } });
+    await user.clear(screen.getByLabelText('Start time'));
+    await user.type(screen.getByLabelText('Start time'), '09:00');
     await user.click(screen.getByRole('button', { name: 'Add Event' }));
     expect(mutate).toHaveBeenCalledTimes(1);
     const alert = await screen.findByRole('alert');

@@ -101,6 +101,7 @@ describe('the event/task dialog', () => {
     expect(mutate).toHaveBeenCalledWith(
       'event.create',
       expect.objectContaining({ starts_at: '2030-05-01T12:30:00.000Z', ends_at: '2030-05-01T13:30:00.000Z' }),
+      expect.any(Function),
     );
   });
 
@@ -134,6 +135,7 @@ describe('the event/task dialog', () => {
         starts_at: '2030-11-02T04:00:00.000Z',
         ends_at: '2030-11-04T05:00:00.000Z',
       }),
+      expect.any(Function),
     );
   });
 

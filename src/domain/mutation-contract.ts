@@ -1,14 +1,15 @@
 /**
- * Args of every mutation of the contract (docs/sync-protocol.md): absolute values only. The
+ * The mutation contract (docs/sync-protocol.md), in one place: every mutation's name and the
+ * schema of its args. Names are added, never renamed; `npm run db:registry` writes the server's
+ * list (private.sync_mutation_names) from this file. Args are absolute values only. The
  * schemas are the boundary check (mutate, and outbox entries read back from IndexedDB) and give
  * the TypeScript types, so the two cannot drift. They check shapes and types only, and that every
  * string can be stored (src/domain/storable-text.ts): the rules (lengths, plan limits, roles) are
  * the mutators', with the spec's wording.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
-import type { MutationName } from '../domain/mutation-names.ts';
-import { isStorableText } from '../domain/storable-text.ts';
+import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from './validation.ts';
+import { isStorableText } from './storable-text.ts';
 
 /** Every string of the args: one the database can store (no NUL character, no lone surrogate). */
 const text = v.pipe(v.string(), v.check(isStorableText, 'holds a character that cannot be saved'));
@@ -42,7 +43,7 @@ const series = {
   all_day: allDay,
 };
 
-export const mutationArgSchemas = {
+export const mutationContract = {
   'profile.update': v.object({
     username: optionalText,
     bio: optionalText,
@@ -139,17 +140,26 @@ export const mutationArgSchemas = {
     directory_id: optionalText,
   }),
   'poll.vote': v.object({ id, post_id: id, option_index: v.number() }),
-} satisfies Record<MutationName, v.GenericSchema>;
+} satisfies Record<string, v.GenericSchema>;
 
-type Schemas = typeof mutationArgSchemas;
-export type MutationArgs = { [N in MutationName]: v.InferOutput<Schemas[N]> };
+type Contract = typeof mutationContract;
+export type MutationName = keyof Contract;
+
+/** The contract's names, in its order (the server's list follows it). */
+export const mutationNames: readonly MutationName[] = Object.freeze(Object.keys(mutationContract) as MutationName[]);
+
+export function isMutationName(value: unknown): value is MutationName {
+  return typeof value === 'string' && Object.hasOwn(mutationContract, value);
+}
+
+export type MutationArgs = { [N in MutationName]: v.InferOutput<Contract[N]> };
 
 /**
  * Null when `args` have the shape of `name`'s args, else what is wrong ('field: message'). The
  * args themselves are never rewritten by the check.
  */
 export function argsProblem(name: MutationName, args: unknown): string | null {
-  const schema: v.GenericSchema = mutationArgSchemas[name];
+  const schema: v.GenericSchema = mutationContract[name];
   const result = v.safeParse(schema, args);
   if (result.success) return null;
   return result.issues
@@ -157,7 +167,3 @@ export function argsProblem(name: MutationName, args: unknown): string | null {
     .map((issue) => `${v.getDotPath(issue) ?? 'args'}: ${issue.message}`)
     .join('; ');
 }
-
-// Every contract name has a schema, and nothing else does.
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const argsCoverContract: Exact<keyof MutationArgs, MutationName> = true;
