@@ -26,6 +26,7 @@ beforeEach(async () => {
     { id: 'm2', name: 'profile.update', args: {}, created_at: '2026-01-01T00:00:00Z', attempts: 0, status: 'pending' },
   ]);
   useUserSession.setState({
+    // A session with only what the panel uses (a real db, a spy engine): a stand-in, not a row.
     session: { userId: 'u1', db, engine, dispose: () => undefined } as unknown as UserSession,
   });
 });

@@ -10,7 +10,8 @@ import {
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import type { ReminderOffset } from '../../src/domain/validation.ts';
-import { ME, ctx, uuid } from '../data/helpers.ts';
+import { ctx } from '../data/helpers.ts';
+import { ME, uuid } from '../support/builders.ts';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const MIN = 60_000;

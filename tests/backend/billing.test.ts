@@ -34,6 +34,7 @@ function client(): BillingClient {
     // Node 20 has no WebSocket; realtime is never opened here.
     realtime: { transport: class {} as never },
   });
+  // A stand-in auth with only the getSession spy; the functions client is real.
   return { auth: { getSession } as unknown as BillingClient['auth'], functions: real.functions };
 }
 

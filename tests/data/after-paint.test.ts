@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BURST_MS } from '../../src/data/after-paint.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { watchTransactions } from '../support/watch-transactions.ts';
-import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { makeDirectory, uuid } from '../support/builders.ts';
 
 describe('a mutation’s transaction after the paint of its predicted change', () => {
   it('paints a predicted change before its transaction starts, and keeps the queue in the order of the calls', async () => {

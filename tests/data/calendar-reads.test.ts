@@ -21,7 +21,8 @@ import {
   type CalendarClassification,
 } from '../../src/domain/calendar-classify.ts';
 import { countsAsEventThisMonth } from '../../src/domain/limits.ts';
-import { ME, freshDb, makeEvent } from './helpers.ts';
+import { freshDb } from './helpers.ts';
+import { ME, makeEvent } from '../support/builders.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -165,7 +166,7 @@ describe('the calendar read through its local keys', () => {
     const task = makeEvent({ is_task: true, priority: 'high', starts_at: '2026-03-15T08:00:00Z', ends_at: null });
     const event = makeEvent({ starts_at: '2026-03-10T09:00:00+00:00', ends_at: '2026-03-12T09:00:00+00:00' });
     await db.calendar_events.bulkPut([task, event]);
-    const stored = async (id: string) => (await db.calendar_events.get(id)) as unknown as Record<string, unknown>;
+    const stored = async (id: string): Promise<Record<string, unknown>> => ({ ...(await db.calendar_events.get(id)) });
     expect(await stored(task.id)).toMatchObject({ _kind: 'p', _at: '2026-03-15T08:00:00.000Z' });
     expect((await stored(task.id))._done).toBeUndefined();
     expect(await stored(event.id)).toMatchObject({

@@ -4,7 +4,8 @@ import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../src/data/queries/live-rows.ts';
 import { pollsWithPending, readMyVotes, readPolls } from '../../src/data/queries/polls.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
-import { ME, OTHER, ctx, freshDb, makeDirectory, makeEvent, makeLink, makePoll, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME, OTHER, makeDirectory, makeEvent, makeLink, makePoll, uuid } from '../support/builders.ts';
 
 describe('a prediction (the change on screen before its transaction has read anything)', () => {
   const titles = (writes: readonly PendingWrite[]) =>

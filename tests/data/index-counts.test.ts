@@ -7,7 +7,8 @@ import { dbName, openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
 import { dexieStores } from '../../src/data/synced-tables.ts';
-import { ME, OTHER, ctx, freshDb, makeDirectory, makeLink, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME, OTHER, makeDirectory, makeLink, uuid } from '../support/builders.ts';
 
 /** What the kept counts must equal: the rows counted one by one. */
 async function truth(db: LinkboardDb) {

@@ -2,19 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import type { LinkboardDb } from '../../src/data/db.ts';
-import {
-  ME,
-  OTHER,
-  ctx,
-  freshDb,
-  makeDirectory,
-  makeEvent,
-  makeLink,
-  makeMember,
-  makePoll,
-  snapshot,
-  uuid,
-} from './helpers.ts';
+import { ctx, freshDb, snapshot } from './helpers.ts';
+import { ME, OTHER, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
 
 let db: LinkboardDb;
 beforeEach(() => {

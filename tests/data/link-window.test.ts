@@ -17,7 +17,8 @@ import { ANCHOR_STEP, ANCHORS_META_PREFIX, anchorsFor, takeAnchors } from '../..
 import { openUserDb } from '../../src/data/db.ts';
 import { clearSyncedTables, syncScope } from '../../src/sync/apply-rows.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
-import { ME, ctx, freshDb, makeDirectory, makeLink } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME, makeDirectory, makeLink } from '../support/builders.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 

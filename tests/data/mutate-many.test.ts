@@ -6,7 +6,8 @@ import type { MutationStep } from '../../src/data/run-mutator.ts';
 import { MutationError } from '../../src/data/mutation-error.ts';
 import { FREE_LIMITS } from '../../src/domain/plans.ts';
 import { watchTransactions } from '../support/watch-transactions.ts';
-import { ctx, freshDb, makeDirectory, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { makeDirectory, makeMember, uuid } from '../support/builders.ts';
 
 let db: LinkboardDb;
 const free = ctx();
@@ -68,7 +69,6 @@ it('tells the sync once, after the commit', async () => {
 
 it('writes the same rows and outbox entries as one mutate per link, refusing per link', async () => {
   const { mutate } = await import('../../src/data/mutate.ts');
-  const { makeMember } = await import('./helpers.ts');
   const shared = makeDirectory({ owner_id: 'someone-else', name: 'Shared' });
   await db.link_directories.put(shared);
   await db.directory_members.put(makeMember({ directory_id: shared.id, user_email: 'me@example.com', role: 'viewer' }));

@@ -4,21 +4,18 @@ import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { OUTBOX_VERSION } from '../../src/data/outbox.ts';
 import { mutationNames } from '../../src/domain/mutation-contract.ts';
+import { NOW, ctx, freshDb, snapshot } from './helpers.ts';
 import {
   ME,
-  NOW,
   OTHER,
-  ctx,
-  freshDb,
   makeDirectory,
   makeEvent,
   makeLink,
   makeMember,
   makePoll,
   makeProfile,
-  snapshot,
   uuid,
-} from './helpers.ts';
+} from '../support/builders.ts';
 
 let db: LinkboardDb;
 beforeEach(() => {

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import type { PendingWrite } from '../../src/data/pending-writes.ts';
 import { pollsWithPending, readMyVotes, readPolls } from '../../src/data/queries/polls.ts';
-import { ME, ctx, freshDb, makeDirectory, makeLink, makePoll, uuid } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME, makeDirectory, makeLink, makePoll, uuid } from '../support/builders.ts';
 
 const snapshot = (writes: readonly PendingWrite[]) =>
   writes.map((write) => ({ key: write.key, title: write.row?.title ?? null, committed: write.epoch !== null }));

@@ -14,7 +14,8 @@ import {
   type SyncedTableSpec,
 } from '../../src/data/synced-tables.ts';
 import { Touched, groupTarget, rowTarget } from '../../src/data/targets.ts';
-import { ME, freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
+import { freshDb } from './helpers.ts';
+import { ME, makeDirectory, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
 
 it('derives the Dexie stores the database was created with (a change needs a new Dexie version)', () => {
   expect(dexieStores()).toEqual({

@@ -6,7 +6,7 @@
  */
 import type { MutationArgs, MutationName } from '../../src/domain/mutation-contract.ts';
 import { groupTarget, rowTarget, type Target } from '../../src/data/targets.ts';
-import { ME, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from './helpers.ts';
+import { ME, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
 
 export const dir = makeDirectory({ owner_id: ME });
 export const link = makeLink({ directory_id: dir.id });

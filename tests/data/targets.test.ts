@@ -9,7 +9,8 @@ import { mutationNames } from '../../src/domain/mutation-contract.ts';
 import { mutatorOf } from '../../src/data/mutators.ts';
 import { syncedTableNames } from '../../src/data/synced-tables.ts';
 import { Touched } from '../../src/data/targets.ts';
-import { ME, ctx, freshDb } from './helpers.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME } from '../support/builders.ts';
 import { cases, dir, event, link, member, poll, seriesEvents } from './target-cases.ts';
 
 const team = ctx({ tier: 'team' });

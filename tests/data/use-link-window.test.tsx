@@ -4,7 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLinkWindow } from '../../src/data/queries/link-window.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
-import { freshDb, makeDirectory, makeLink, ME } from './helpers.ts';
+import { freshDb } from './helpers.ts';
+import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 const everything = () => true;

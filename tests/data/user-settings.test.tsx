@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { useUserSettings } from '../../src/data/queries/profile.ts';
-import { freshDb, ME } from './helpers.ts';
+import { freshDb } from './helpers.ts';
+import { ME } from '../support/builders.ts';
 
 const row = {
   id: ME,

@@ -147,6 +147,7 @@ describe.each(dbKinds)('directory passwords (%s)', (kind) => {
     await db.query('update public.link_directories set deleted_at = now() where id = $1', [dir.id]);
     expect(await sqlError(unlock(dir.id, 'open sesame'))).toEqual(notAvailable);
     expect(await sqlError(unlock(dir.id, null, '198.51.100.7', owner))).toEqual(notAvailable);
+    // Deliberately bad input: a null id, as a client outside the app can send it.
     expect(await sqlError(unlock(null as unknown as string, null))).toEqual({
       code: '22023',
       message: 'A directory id is required.',
@@ -155,6 +156,7 @@ describe.each(dbKinds)('directory passwords (%s)', (kind) => {
   });
 
   it("set_directory_password: 400 for a missing id, 404 for another owner's or a deleted directory", async () => {
+    // Deliberately bad input: a null id, as a client outside the app can send it.
     expect(await sqlError(setPassword(null as unknown as string, 'pw'))).toEqual({
       code: '22023',
       message: 'A directory id is required.',

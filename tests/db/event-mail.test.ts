@@ -266,6 +266,7 @@ describe.each(dbKinds)('event mail queued by the server (%s)', (kind) => {
   it('shows the mail in the local mailbox, as it does the invitations', async () => {
     const owner = await user();
     await push(db, owner, event('In the mailbox'));
+    // The mailbox reads only the database of the stack's context.
     const app = mailboxApp({ db } as unknown as StackContext, 'loopback');
     const response = await app.request(`/messages.json?to=${encodeURIComponent(owner.email)}`);
     expect(response.status).toBe(200);

@@ -14,7 +14,7 @@ import { Touched } from '../../src/data/targets.ts';
 import { mutationNames } from '../../src/domain/mutation-contract.ts';
 import { as, asRolledBack, dbKinds, freshDb } from '../support/db.ts';
 import { mutation, type MutationResult } from '../sync-server/sync.ts';
-import { ME } from '../data/helpers.ts';
+import { ME } from '../support/builders.ts';
 import { cases, dir, event, link, member, poll, seriesEvents, seriesId } from '../data/target-cases.ts';
 
 const me = { id: ME, email: 'me@example.com' };

@@ -16,6 +16,7 @@ const config: BillingConfig = {
 const periodEnd = Date.parse('2027-11-26T10:00:00+00:00') / 1000;
 
 function subscriptionEvent(type: string, fields: Record<string, unknown>): Stripe.Event {
+  // Only the fields Stripe sends that readBillingEvent reads: not the whole Stripe.Event type.
   return {
     id: 'evt_1',
     object: 'event',
@@ -67,6 +68,7 @@ describe('readBillingEvent and cancellation', () => {
       cancel_at_period_end: true,
     });
     expect(readBillingEvent(config, ended)).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
+    // As above: the fields of Stripe's checkout event that readBillingEvent reads.
     const checkout = {
       id: 'evt_2',
       type: 'checkout.session.completed',

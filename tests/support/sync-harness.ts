@@ -16,8 +16,8 @@ import type { Db } from '../../supabase/local/db.ts';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
 import { withCalendarKeys } from '../../src/data/calendar-index.ts';
-import { syncedTableNames, type EventRow, type SyncedTableName } from '../../src/data/rows.ts';
-import { localFields } from '../../src/data/synced-tables.ts';
+import { syncedTableNames, type SyncedTableName } from '../../src/data/rows.ts';
+import { checkRows, localFields } from '../../src/data/synced-tables.ts';
 import type { Tier } from '../../src/domain/plans.ts';
 import {
   SyncTransportError,
@@ -250,7 +250,7 @@ function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): 
   const bare = { ...row };
   for (const field of local) delete bare[field];
   const kept = Object.fromEntries(local.filter((field) => field in row).map((field) => [field, row[field]]));
-  const derived = withCalendarKeys(bare as unknown as EventRow) as unknown as Record<string, unknown>;
+  const derived: Record<string, unknown> = { ...withCalendarKeys(checkRows('calendar_events', [bare])[0]!) };
   const expected = Object.fromEntries(
     local.filter((field) => field in derived).map((field) => [field, derived[field]]),
   );

@@ -7,7 +7,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { applyPushAnswer } from '../../src/sync/apply-push.ts';
-import { ctx, freshDb, makeDirectory, makeLink, makePoll, uuid } from '../data/helpers.ts';
+import { ctx, freshDb } from '../data/helpers.ts';
+import { makeDirectory, makeLink, makePoll, uuid } from '../support/builders.ts';
 
 const pro = ctx({ tier: 'pro' });
 
@@ -39,7 +40,7 @@ it('re-applies only the queued mutations that touch what the answer wrote', asyn
         {
           id: queue[0]!.id,
           status: 'applied',
-          rows: { saved_links: [{ ...first!, title: 'L0', txid: '9' } as unknown as Record<string, unknown>] },
+          rows: { saved_links: [{ ...first!, title: 'L0', txid: '9' }] },
         },
       ],
     },
@@ -73,7 +74,7 @@ it('still re-applies a pending delete of the directory a written row sits in, an
           status: 'applied',
           rows: {
             saved_links: [{ ...row, txid: '9' }],
-            voting_posts: [{ ...poll, txid: '9' } as unknown as Record<string, unknown>],
+            voting_posts: [{ ...poll, txid: '9' }],
           },
         },
       ],

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
+import { checkRows } from '../../src/data/synced-tables.ts';
 import type { CalendarRow } from '../../src/domain/ical/calendar-row.ts';
 import { createUser, dbKinds, freshDb } from '../support/db.ts';
 import { checkSeriesExport, edits, SERIES_CASES, seriesArgs } from '../domain/ical/real-series.ts';
@@ -33,11 +34,14 @@ describe.each(dbKinds)('the .ics of series stored by the server (%s)', (kind) =>
     expect(results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied']);
 
     const { pages } = await pullAll(db, user);
-    const byId = new Map<string, CalendarRow>();
+    const byId = new Map<unknown, Record<string, unknown>>();
     for (const page of pages) {
-      for (const row of page.changes.calendar_events ?? []) byId.set(row.id, row as unknown as CalendarRow);
+      for (const row of page.changes.calendar_events ?? []) byId.set(row.id, row);
     }
-    const pulled = [...byId.values()].filter((row) => !(row as { deleted_at?: string }).deleted_at);
+    const pulled: CalendarRow[] = checkRows(
+      'calendar_events',
+      [...byId.values()].filter((row) => !row.deleted_at),
+    );
     const sample = pulled.find((row) => row.series_id === args.series_id)!;
     expect(sample.recurrence_end_date).toMatch(/T\d{2}:59:00\+00:00$/);
     checkSeriesExport(c, args, pulled);

@@ -4,7 +4,8 @@ import { mutate } from '../../src/data/mutate.ts';
 import { mutatorOf } from '../../src/data/mutators.ts';
 import { applyPullPage, readPullState } from '../../src/sync/apply-pull.ts';
 import type { PullAnswer } from '../../src/backend/sync-transport.ts';
-import { ctx, freshDb, makeDirectory, makeLink, makeMember, makePoll, uuid } from '../data/helpers.ts';
+import { ctx, freshDb } from '../data/helpers.ts';
+import { makeDirectory, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
 
 let db: LinkboardDb;
 const pro = ctx({ tier: 'pro' });
@@ -19,19 +20,16 @@ function page(overrides: Partial<PullAnswer> = {}): PullAnswer {
   return { cursor: '7', more: false, reset: false, changes: {}, purge: { directory_ids: [] }, ...overrides };
 }
 
-const asWire = <T extends object>(rows: T[]) => rows as unknown as Record<string, unknown>[];
-
 it('rebase keeps an optimistic change over an older pulled row', async () => {
   const dir = makeDirectory();
   const link = makeLink({ directory_id: dir.id, title: 'Old', notes: null });
   await db.link_directories.put(dir);
   await db.saved_links.put(link);
   await mutate(db, 'link.update', { id: link.id, title: 'Mine' }, pro);
-  await applyPullPage(
-    db,
-    page({ changes: { saved_links: asWire([{ ...link, title: 'Old', notes: 'theirs', txid: '5' }]) } }),
-    { clear: false, ctx: pro },
-  );
+  await applyPullPage(db, page({ changes: { saved_links: [{ ...link, title: 'Old', notes: 'theirs', txid: '5' }] } }), {
+    clear: false,
+    ctx: pro,
+  });
   expect(await db.saved_links.get(link.id)).toMatchObject({ title: 'Mine', notes: 'theirs', txid: '5' });
   expect(await readPullState(db)).toEqual({ cursor: '7', reset: false });
 });
@@ -47,7 +45,7 @@ it('rebase counts a pending vote once over a pulled poll', async () => {
       { text: 'Sushi', votes: 1 },
     ],
   };
-  await applyPullPage(db, page({ changes: { voting_posts: asWire([pulled]) } }), { clear: false, ctx: pro });
+  await applyPullPage(db, page({ changes: { voting_posts: [pulled] } }), { clear: false, ctx: pro });
   await applyPullPage(db, page({ changes: {} }), { clear: false, ctx: pro });
   expect((await db.voting_posts.get(poll.id))?.options.map((o) => o.votes)).toEqual([5, 1]);
 });
@@ -64,7 +62,7 @@ it('tombstones delete rows; a tombstoned or purged directory takes its content',
   await applyPullPage(
     db,
     page({
-      changes: { saved_links: asWire([{ ...link, deleted_at: '2026-03-10T00:00:00Z' }]) },
+      changes: { saved_links: [{ ...link, deleted_at: '2026-03-10T00:00:00Z' }] },
       purge: { directory_ids: [b.id] },
     }),
     { clear: false, ctx: pro },
@@ -73,11 +71,10 @@ it('tombstones delete rows; a tombstoned or purged directory takes its content',
   expect([await db.saved_links.count(), await db.directory_members.count(), await db.voting_posts.count()]).toEqual([
     0, 0, 0,
   ]);
-  await applyPullPage(
-    db,
-    page({ changes: { link_directories: asWire([{ ...a, deleted_at: '2026-03-10T00:00:00Z' }]) } }),
-    { clear: false, ctx: pro },
-  );
+  await applyPullPage(db, page({ changes: { link_directories: [{ ...a, deleted_at: '2026-03-10T00:00:00Z' }] } }), {
+    clear: false,
+    ctx: pro,
+  });
   expect(await db.link_directories.count()).toBe(0);
 });
 
@@ -91,7 +88,7 @@ it('reset clears the synced tables but keeps the outbox, and rebases it', async 
     pro,
   );
   const fresh = makeDirectory({ name: 'Fresh' });
-  await applyPullPage(db, page({ reset: true, changes: { link_directories: asWire([fresh]) } }), {
+  await applyPullPage(db, page({ reset: true, changes: { link_directories: [fresh] } }), {
     clear: false,
     ctx: pro,
   });
@@ -113,20 +110,20 @@ it('re-applies only the queued mutations a page could have overwritten; all of t
     applyPullPage(db, page(overrides), { clear, ctx: pro });
 
   // A page of unrelated rows leaves the pending change alone: it was not overwritten.
-  await pull({ changes: { saved_links: asWire([{ ...other, title: 'Theirs', txid: '6' }]) } });
-  await pull({ changes: { link_directories: asWire([makeDirectory()]) } });
+  await pull({ changes: { saved_links: [{ ...other, title: 'Theirs', txid: '6' }] } });
+  await pull({ changes: { link_directories: [makeDirectory()] } });
   expect(update).not.toHaveBeenCalled();
   expect(create).not.toHaveBeenCalled();
   expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine' });
 
   // The row itself, its directory being purged, or a clear re-apply it.
-  await pull({ changes: { saved_links: asWire([{ ...mine, title: 'Old', txid: '7' }]) } });
+  await pull({ changes: { saved_links: [{ ...mine, title: 'Old', txid: '7' }] } });
   expect(update).toHaveBeenCalledTimes(1);
   expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine', txid: '7' });
-  await pull({ reset: true, changes: { saved_links: asWire([{ ...mine, title: 'Old' }]) } });
+  await pull({ reset: true, changes: { saved_links: [{ ...mine, title: 'Old' }] } });
   expect(update).toHaveBeenCalledTimes(2);
   expect(await db.saved_links.get(mine.id)).toMatchObject({ title: 'Mine' });
-  await pull({ changes: { saved_links: asWire([{ ...mine, title: 'Old' }]) } }, true);
+  await pull({ changes: { saved_links: [{ ...mine, title: 'Old' }] } }, true);
   expect(update).toHaveBeenCalledTimes(3);
   expect(create).toHaveBeenCalledTimes(2);
   // A purged directory: the link created in it is re-applied (until the server refuses it); the

@@ -19,7 +19,8 @@ import {
 } from '../../src/data/outbox.ts';
 import { SyncEngine } from '../../src/sync/engine.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
-import { ME, ctx, makeDirectory, uuid } from '../data/helpers.ts';
+import { ctx } from '../data/helpers.ts';
+import { ME, makeDirectory, uuid } from '../support/builders.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
 
 let db: LinkboardDb;

@@ -8,7 +8,7 @@ import {
   mutationContextOf,
   refreshThrough,
 } from '../../src/sync/create-engine.ts';
-import { ME } from '../data/helpers.ts';
+import { ME } from '../support/builders.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
 
 it("builds who mutates from the profile: its time zone, else UTC (the server's fallback)", () => {

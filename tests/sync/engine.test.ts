@@ -9,7 +9,8 @@ import { MAX_PUSH_BYTES, TOO_LARGE } from '../../src/sync/batch.ts';
 import { createSyncLock } from '../../src/sync/lock.ts';
 import { SyncTransportError } from '../../src/backend/sync-transport.ts';
 import type { SyncStatus } from '../../src/sync/status-store.ts';
-import { ME, ctx, makeDirectory, makeEvent, makeLink, uuid } from '../data/helpers.ts';
+import { ctx } from '../data/helpers.ts';
+import { ME, makeDirectory, makeEvent, makeLink, uuid } from '../support/builders.ts';
 import { watchTransactions } from '../support/watch-transactions.ts';
 import { FakeServer, ManualTimers } from './fake-server.ts';
 

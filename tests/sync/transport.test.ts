@@ -12,6 +12,7 @@ it('classifies rpc failures', () => {
 
 it('calls sync_push and sync_pull with the contract args', async () => {
   const calls: unknown[] = [];
+  // A stand-in client with only rpc, recording what the transport asks.
   const client = {
     rpc: async (fn: string, args: unknown) => {
       calls.push([fn, args]);
@@ -26,6 +27,7 @@ it('calls sync_push and sync_pull with the contract args', async () => {
     ['sync_push', { p_mutations: [{ id: 'm', name: 'link.delete', args: { id: 'x' } }] }],
     ['sync_pull', { p_cursor: null, p_limit: 1000 }],
   ]);
+  // A stand-in client whose rpc fails as fetch does offline.
   const throwing = createSupabaseTransport({
     rpc: async () => {
       throw new TypeError('Failed to fetch');

@@ -2,7 +2,8 @@ import { expect, it, vi } from 'vitest';
 import { installSyncTriggers } from '../../src/sync/triggers.ts';
 import { createMutex } from '../../src/sync/lock.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import { ctx, freshDb, uuid } from '../data/helpers.ts';
+import { ctx, freshDb } from '../data/helpers.ts';
+import { uuid } from '../support/builders.ts';
 import { ManualTimers } from './fake-server.ts';
 
 class Target extends EventTarget {

@@ -30,6 +30,7 @@ beforeEach(() => {
   auth.getSession.mockResolvedValue({ data: { session: { user: unconfirmed } }, error: null });
   auth.getUser.mockResolvedValue({ data: { user: unconfirmed }, error: null });
   auth.resend.mockResolvedValue({ data: {}, error: null });
+  // A stand-in session: the banner only asks its engine to sync.
   useUserSession.setState({ session: { engine: { sync } } as unknown as UserSession });
   setOnline(true);
 });

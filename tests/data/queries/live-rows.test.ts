@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingWrite } from '../../../src/data/pending-writes.ts';
 import { overlay, type RowView } from '../../../src/data/queries/live-rows.ts';
 import type { LinkRow } from '../../../src/data/rows.ts';
-import { makeLink } from '../helpers.ts';
+import { makeLink } from '../../support/builders.ts';
 
 describe('overlay', () => {
   const view: RowView<LinkRow> = {

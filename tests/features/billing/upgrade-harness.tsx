@@ -9,12 +9,13 @@ import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { UserProfileRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { RequestSyncSlot } from '../../../src/features/billing/request-sync-slot.ts';
 import { UpgradePage } from '../../../src/features/billing/upgrade-page.tsx';
 import { makeProfileRow } from '../profile/profile-row.ts';
 import { goOnline, stubBilling, type StubbedBilling } from './billing-stubs.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 export const row = (tier: Tier) => makeProfileRow({ subscription_tier: tier });
 
@@ -57,7 +58,7 @@ export function upgradeHarness(backend: { invoke: Mock; getSession: Mock }): Upg
       initialEntries: [path],
     });
     render(
-      <UserDbContext.Provider value={{ db } as unknown as UserDb}>
+      <UserDbContext.Provider value={spyUserDb(vi.fn(), db)}>
         <RequestSyncSlot.Provider value={requestSync}>
           <RouterProvider router={router} />
         </RequestSyncSlot.Provider>

@@ -4,9 +4,10 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 const LIMIT = 'Upgrade to Pro to create more than 10 events per month.';
 
@@ -24,7 +25,7 @@ function renderDialog(eventLimit: boolean) {
     onRefused?.(LIMIT);
     return null;
   });
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>

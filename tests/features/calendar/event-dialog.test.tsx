@@ -5,11 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { setDisplayLocale } from '../../../src/domain/date-format.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -34,7 +35,7 @@ function renderDialog(
   screenName: 'calendar' | 'upcoming' = 'calendar',
   timeZone = 'UTC',
 ) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>

@@ -9,6 +9,7 @@ import {
   type EventFormValues,
   type SaveContext,
 } from '../../../src/features/calendar/event-form.ts';
+import { makeEvent } from '../../support/builders.ts';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const zone = 'Europe/Berlin';
@@ -36,23 +37,13 @@ function values(overrides: Partial<EventFormValues> = {}): EventFormValues {
 }
 
 function row(overrides: Partial<EventRow> = {}): EventRow {
-  return {
+  return makeEvent({
     id: 'e1',
-    title: 'Standup',
-    description: null,
     starts_at: '2026-03-16T08:00:00.000Z',
     ends_at: '2026-03-16T09:00:00.000Z',
     owner_id: 'u1',
-    is_task: false,
-    priority: null,
-    is_completed: false,
-    series_id: null,
-    recurrence_rule: 'none',
-    recurrence_end_date: null,
-    created_at: '2026-03-01T00:00:00.000Z',
-    updated_at: '2026-03-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const check = (input: EventFormValues) => v.safeParse(eventFormSchema, input);

@@ -5,9 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { NOTIFICATIONS_BLOCKED } from '../../../src/ui/notification-permission.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeEvent } from '../../support/builders.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let requestPermission: ReturnType<typeof vi.fn>;
@@ -27,7 +29,7 @@ afterEach(() => {
 });
 
 function renderDialog(item: EventRow | null, defaultReminder: number | null = null) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>
@@ -44,23 +46,14 @@ function renderDialog(item: EventRow | null, defaultReminder: number | null = nu
   );
 }
 
-const saved: EventRow = {
+const saved = makeEvent({
   id: 'e1',
   title: 'Dentist',
-  description: null,
   starts_at: '2030-03-16T07:00:00.000Z',
   ends_at: '2030-03-16T08:00:00.000Z',
   owner_id: 'u1',
-  is_task: false,
-  priority: null,
-  is_completed: false,
-  series_id: null,
-  recurrence_rule: 'none',
-  recurrence_end_date: null,
   reminder_minutes: 60,
-  created_at: '2026-03-01T00:00:00.000Z',
-  updated_at: '2026-03-01T00:00:00.000Z',
-};
+});
 
 describe("the event dialog's Reminder select", () => {
   it("offers None to 1 day before; a new item starts with the profile's default", async () => {

@@ -9,11 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { EventRow, LinkRow, PollRow, UserProfileRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { DashboardPage, greetingName } from '../../../src/features/dashboard/dashboard-page.tsx';
 import { BANNER_DISMISSED_KEY } from '../../../src/features/dashboard/use-banner-dismissal.ts';
-import { makeEvent, makeLink, makePoll } from '../../data/helpers.ts';
+import { makeEvent, makeLink, makePoll } from '../../support/builders.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 // Berlin, Tuesday 24 Nov 2026, 10:00 (09:00 UTC). The month began at 31 Oct 23:00 UTC.
 const ZONE = 'Europe/Berlin';
@@ -89,7 +90,7 @@ function Where() {
 function renderDashboard() {
   render(
     <MemoryRouter initialEntries={['/Dashboard/ada']}>
-      <UserDbContext.Provider value={{ db, mutate: vi.fn() } as unknown as UserDb}>
+      <UserDbContext.Provider value={spyUserDb(vi.fn(), db)}>
         <Where />
         <Routes>
           <Route path="*" element={<DashboardPage />} />

@@ -4,9 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectoryRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { DirectoryDialog } from '../../../src/features/links/directory-dialog.tsx';
+import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeDirectory } from '../../support/builders.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -18,7 +20,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderDialog(tier: Tier, directory: DirectoryRow | null = null) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <UserDbContext.Provider value={value}>
       <DirectoryDialog directory={directory} tier={tier} onClose={onClose as () => void} />
@@ -26,17 +28,14 @@ function renderDialog(tier: Tier, directory: DirectoryRow | null = null) {
   );
 }
 
-const protectedDir = {
+const protectedDir = makeDirectory({
   id: 'd1',
   name: 'Work',
-  description: null,
   color: 'green',
   is_public: true,
   has_password: true,
   owner_id: 'u1',
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-} as DirectoryRow;
+});
 
 describe('the Create/Edit Directory dialog', () => {
   it('requires a name', async () => {

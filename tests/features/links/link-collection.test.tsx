@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
 import { sliceOf } from '../../../src/data/queries/link-window.ts';
 import { LinkCollection } from '../../../src/features/links/link-collection.tsx';
+import { makeLink } from '../../support/builders.ts';
 
 afterEach(cleanup);
 
@@ -25,20 +26,17 @@ afterAll(() => {
 });
 
 function links(count: number, tags: string[] = []): LinkRow[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `l${i}`,
-    directory_id: 'd1',
-    url: `https://site${i}.example.com/a/rather/long/path`,
-    title: `Link ${i}`,
-    notes: null,
-    description: null,
-    tags,
-    is_favorite: false,
-    created_by: 'u1',
-    owner_id: 'u1',
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  })) as LinkRow[];
+  return Array.from({ length: count }, (_, i) =>
+    makeLink({
+      id: `l${i}`,
+      directory_id: 'd1',
+      url: `https://site${i}.example.com/a/rather/long/path`,
+      title: `Link ${i}`,
+      tags,
+      created_by: 'u1',
+      owner_id: 'u1',
+    }),
+  );
 }
 
 const noop = () => undefined;

@@ -4,9 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { LinkDialog } from '../../../src/features/links/link-dialog.tsx';
+import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeLink } from '../../support/builders.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -18,7 +20,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderDialog(tier: Tier = 'free', link: LinkRow | null = null) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <UserDbContext.Provider value={value}>
       <LinkDialog directoryId="d1" link={link} tier={tier} onClose={onClose as () => void} />
@@ -26,20 +28,15 @@ function renderDialog(tier: Tier = 'free', link: LinkRow | null = null) {
   );
 }
 
-const existing: LinkRow = {
+const existing = makeLink({
   id: 'l1',
   directory_id: 'd1',
   url: 'https://old.example',
   title: 'Old',
-  notes: null,
-  description: null,
   tags: ['a'],
-  is_favorite: false,
   created_by: 'u1',
   owner_id: 'u1',
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-} as LinkRow;
+});
 
 describe('the Add/Edit Link dialog', () => {
   it('requires the url and the title', async () => {

@@ -1,6 +1,7 @@
 import { gradientOf } from '../../../src/ui/directory-colors.ts';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryRow, LinkRow } from '../../../src/data/rows.ts';
+import { makeDirectory, makeLink } from '../../support/builders.ts';
 import {
   directoryBadge,
   linkCountLabel,
@@ -10,9 +11,8 @@ import {
   shortUrl,
 } from '../../../src/features/links/link-filters.ts';
 
-const dir = (fields: Partial<DirectoryRow>) =>
-  ({ name: 'Work', description: 'Daily tools', is_public: false, has_password: false, ...fields }) as DirectoryRow;
-const link = { title: 'Docs', url: 'https://example.com/docs', tags: ['Reference', 'api'] } as LinkRow;
+const dir = (fields: Partial<DirectoryRow>) => makeDirectory({ name: 'Work', description: 'Daily tools', ...fields });
+const link = makeLink({ title: 'Docs', url: 'https://example.com/docs', tags: ['Reference', 'api'] });
 
 describe('links screen helpers', () => {
   it('counts links as the spec writes them', () => {
@@ -59,8 +59,8 @@ describe('links screen helpers', () => {
   it('matches as each field would, read once per query, never across two fields', () => {
     const rows = [
       link,
-      { title: 'ΟΔΟΣ Guide', url: 'https://x.test/A', tags: [] } as unknown as LinkRow,
-      { title: 'ab', url: 'cd', tags: ['Ef'] } as unknown as LinkRow,
+      makeLink({ title: 'ΟΔΟΣ Guide', url: 'https://x.test/A', tags: [] }),
+      makeLink({ title: 'ab', url: 'cd', tags: ['Ef'] }),
     ];
     const perField = (row: LinkRow, query: string) => {
       const q = query.trim().toLowerCase();

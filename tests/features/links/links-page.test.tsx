@@ -9,44 +9,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import type { DirectoryRow, LinkRow, MemberRow } from '../../../src/data/rows.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { TeamPollsSlot, type TeamPollsProps } from '../../../src/features/links/team-polls-slot.ts';
 import { LinksPage } from '../../../src/features/links/links-page.tsx';
 import { shareLink } from '../../../src/features/links/link-actions.ts';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 import { userDbValue } from './user-db-value.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
+import { makeDirectory, makeLink, makeMember } from '../../support/builders.ts';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 let db: LinkboardDb;
 
 function directory(id: string, fields: Partial<DirectoryRow>): DirectoryRow {
-  return {
-    id,
-    name: id,
-    description: null,
-    color: 'blue',
-    is_public: false,
-    has_password: false,
-    owner_id: 'u1',
-    ...stamp,
-    ...fields,
-  } as DirectoryRow;
+  return makeDirectory({ id, name: id, owner_id: 'u1', ...stamp, ...fields });
 }
 
 function link(i: number, directoryId: string): LinkRow {
-  return {
+  return makeLink({
     id: `l${i}`,
     directory_id: directoryId,
     url: `https://s${i}.example`,
     title: `Site ${i}`,
-    notes: null,
-    description: null,
-    tags: [],
-    is_favorite: false,
     created_by: 'u1',
     owner_id: 'u1',
     ...stamp,
-  } as LinkRow;
+  });
 }
 
 beforeEach(async () => {
@@ -57,7 +45,8 @@ beforeEach(async () => {
   });
   await db.link_directories.bulkPut([
     directory('d1', { name: 'Work', description: 'Daily tools', color: 'teal' as never }),
-    directory('d2', { name: 'Shared', is_public: true, has_password: true, owner_id: 'u2' }),
+    // Shared with the user; its owner's plan not known yet (tests below set it).
+    directory('d2', { name: 'Shared', is_public: true, has_password: true, owner_id: 'u2', owner_tier: undefined }),
   ]);
   await db.saved_links.bulkPut([
     ...Array.from({ length: 26 }, (_, i) => link(i, 'd1')),
@@ -72,7 +61,7 @@ afterEach(async () => {
 });
 
 function member(id: string, directoryId: string, email: string, role: 'viewer' | 'editor' = 'viewer'): MemberRow {
-  return { id, directory_id: directoryId, user_email: email, role, inviter_id: 'u1', ...stamp } as MemberRow;
+  return makeMember({ id, directory_id: directoryId, user_email: email, role, inviter_id: 'u1', ...stamp });
 }
 
 function Where() {
@@ -84,7 +73,7 @@ function TeamPollsProbe(props: TeamPollsProps) {
   return <p data-testid="team-polls">{JSON.stringify(props)}</p>;
 }
 
-function renderAt(path: string, value = { db, mutate: vi.fn() } as unknown as UserDb) {
+function renderAt(path: string, value = spyUserDb(vi.fn(), db)) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <UserDbContext.Provider value={value}>

@@ -3,10 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { toLocalInput } from '../../../src/domain/event-times.ts';
 import { PollDialog } from '../../../src/features/polls/poll-dialog.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 let mutate: ReturnType<typeof vi.fn>;
 let onClose: ReturnType<typeof vi.fn>;
@@ -19,7 +20,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderDialog(directoryId?: string) {
-  const value = { db: {}, mutate } as unknown as UserDb;
+  const value = spyUserDb(mutate);
   render(
     <UserDbContext.Provider value={value}>
       <PollDialog directoryId={directoryId} timeZone="Europe/Berlin" onClose={onClose as () => void} />

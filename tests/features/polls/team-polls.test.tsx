@@ -7,12 +7,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import type { DirectoryRow } from '../../../src/data/rows.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { TeamPolls } from '../../../src/features/polls/team-polls.tsx';
 import { userDbValue } from '../links/user-db-value.ts';
 import { makePoll } from './poll-builders.ts';
+import { makeDirectory } from '../../support/builders.ts';
 
 let db: LinkboardDb;
 const stamp = { created_at: '2030-01-01T00:00:00Z', updated_at: '2030-01-01T00:00:00Z' };
@@ -23,16 +23,9 @@ beforeEach(async () => {
     status: 'signed-in',
     user: { id: 'u1', email: 'ada@example.com', username: 'ada', subscription_tier: 'team', time_zone: 'UTC' } as never,
   });
-  await db.link_directories.put({
-    id: 'd1',
-    name: 'Work',
-    description: null,
-    color: 'blue',
-    is_public: false,
-    has_password: false,
-    owner_id: 'u1',
-    ...stamp,
-  } as DirectoryRow);
+  await db.link_directories.put(
+    makeDirectory({ id: 'd1', name: 'Work', owner_id: 'u1', owner_tier: 'team', ...stamp }),
+  );
 });
 
 afterEach(async () => {

@@ -139,7 +139,7 @@ describe('the Public Voting Board', () => {
             status: 'rejected',
             code,
             message,
-            rows: { voting_posts: [{ ...serverPoll, txid: '9' } as unknown as Record<string, unknown>] },
+            rows: { voting_posts: [{ ...serverPoll, txid: '9' }] },
             deleted: { user_votes: [voteId] },
           },
         ],

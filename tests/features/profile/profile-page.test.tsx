@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { useAuthEmailStore } from '../../../src/features/profile/auth-email.ts';
 import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
 import { PORTAL_OFFLINE } from '../../../src/features/profile/subscription-card.tsx';
@@ -17,6 +17,7 @@ import { useToasts } from '../../../src/ui/toast-store.ts';
 import { goOffline, goOnline, stubBilling, type StubbedBilling } from '../billing/billing-stubs.ts';
 import { userDbValue } from '../links/user-db-value.ts';
 import { makeProfileRow } from './profile-row.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 const rpc = vi.hoisted(() => vi.fn());
 const auth = vi.hoisted(() => ({ getSession: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }));
@@ -50,7 +51,7 @@ afterEach(async () => {
   await deleteUserDb('u1');
 });
 
-function renderPage(value = { db, mutate } as unknown as UserDb) {
+function renderPage(value = spyUserDb(mutate, db)) {
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={value}>

@@ -51,6 +51,7 @@ function fakeBrowser(permission: NotificationPermission, subscribeError?: Error)
         return true;
       }),
     };
+    // A stand-in for the browser's PushSubscription (jsdom has none), with what the section reads.
     return subscription as unknown as PushSubscription & { unsubscribe: ReturnType<typeof vi.fn> };
   };
   const pushManager = {

@@ -8,11 +8,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
-import { UserDbContext, type UserDb } from '../../../src/data/user-db-context.ts';
+import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { ProfilePage } from '../../../src/features/profile/profile-page.tsx';
 import { ReminderDefaultForm } from '../../../src/features/profile/reminder-default-form.tsx';
 import { NOTIFICATIONS_BLOCKED } from '../../../src/ui/notification-permission.ts';
 import { makeProfileRow } from './profile-row.ts';
+import { spyUserDb } from '../../support/spy-user-db.ts';
 
 const rpc = vi.hoisted(() => vi.fn());
 const auth = vi.hoisted(() => ({ getSession: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }));
@@ -77,7 +78,7 @@ describe("the Profile screen's Reminders section", () => {
     const mutate = vi.fn().mockResolvedValue({ id: 'm1' });
     render(
       <MemoryRouter>
-        <UserDbContext.Provider value={{ db, mutate } as unknown as UserDb}>
+        <UserDbContext.Provider value={spyUserDb(mutate, db)}>
           <ProfilePage />
         </UserDbContext.Provider>
       </MemoryRouter>,

@@ -13,7 +13,7 @@ import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { ShareTargetPage } from '../../../src/features/links/share-target/share-target-page.tsx';
 import { useToasts } from '../../../src/ui/toast-store.ts';
 import { lastToast, userDbValue } from '../links/user-db-value.ts';
-import { ME, OTHER, makeDirectory, makeLink, makeMember } from '../../data/helpers.ts';
+import { ME, OTHER, makeDirectory, makeLink, makeMember } from '../../support/builders.ts';
 
 const email = 'ada@example.com';
 let db: LinkboardDb;

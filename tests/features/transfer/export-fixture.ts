@@ -1,17 +1,8 @@
 /** A small workspace in a fresh fake IndexedDB: what the export tests read. */
 import type { LinkboardDb } from '../../../src/data/db.ts';
 import type { ExportContext } from '../../../src/features/transfer/workspace-export.ts';
-import {
-  freshDb,
-  makeDirectory,
-  makeEvent,
-  makeLink,
-  makeMember,
-  makePoll,
-  ME,
-  NOW,
-  OTHER,
-} from '../../data/helpers.ts';
+import { freshDb, NOW } from '../../data/helpers.ts';
+import { makeDirectory, makeEvent, makeLink, makeMember, makePoll, ME, OTHER } from '../../support/builders.ts';
 
 export const EMAIL = 'me@example.com';
 export const ZONE = 'Europe/Berlin';

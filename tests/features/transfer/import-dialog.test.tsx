@@ -15,7 +15,8 @@ import { PASSWORD_NOTE } from '../../../src/features/transfer/import-plan.ts';
 import { ImportDialog } from '../../../src/features/transfer/import-dialog.tsx';
 import { NOT_BOOKMARKS } from '../../../src/features/transfer/read-import-file.ts';
 import { buildWorkspaceExport } from '../../../src/features/transfer/workspace-export.ts';
-import { ctx, freshDb, makeDirectory, makeLink } from '../../data/helpers.ts';
+import { ctx, freshDb } from '../../data/helpers.ts';
+import { makeDirectory, makeLink } from '../../support/builders.ts';
 import { exportCtx, seededDb } from './export-fixture.ts';
 
 const fixturePath = (name: string) => join(import.meta.dirname, '../../domain/bookmarks/fixtures', `${name}.netscape`);

@@ -8,7 +8,8 @@ import { IMPORT_BATCH, runImport } from '../../../src/features/transfer/run-impo
 import { buildWorkspaceExport } from '../../../src/features/transfer/workspace-export.ts';
 import type { LinkboardDb } from '../../../src/data/db.ts';
 import type { MutationContext } from '../../../src/data/mutation-context.ts';
-import { ctx, freshDb, makeDirectory, makeEvent, makeLink, NOW } from '../../data/helpers.ts';
+import { ctx, freshDb, NOW } from '../../data/helpers.ts';
+import { makeDirectory, makeEvent, makeLink } from '../../support/builders.ts';
 import { exportCtx, seededDb } from './export-fixture.ts';
 
 /** A browser file of `folders` folders of `perFolder` links, each dated and tagged. */

@@ -9,7 +9,8 @@ import {
   parseWorkspaceExport,
   type WorkspaceExport,
 } from '../../../src/features/transfer/workspace-export.ts';
-import { freshDb, makeEvent, makeLink, ME, NOW } from '../../data/helpers.ts';
+import { freshDb, NOW } from '../../data/helpers.ts';
+import { makeEvent, makeLink, ME } from '../../support/builders.ts';
 import * as f from './export-fixture.ts';
 
 let db: LinkboardDb;
@@ -222,6 +223,7 @@ describe('parseWorkspaceExport', () => {
   });
 
   it('refuses a damaged export, naming the field', () => {
+    // Loosened so a field can be damaged on purpose (the parser's input is unknown text).
     const damaged = structuredClone(exp) as unknown as { directories: { links: { url: unknown }[] }[] };
     const first = damaged.directories[0]?.links[0];
     if (first) first.url = 42;
