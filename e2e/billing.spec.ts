@@ -107,9 +107,12 @@ test('upgrade to Pro yearly through checkout, cancel in the portal to the end of
     await expect(page).toHaveURL(new RegExp(`/Profile/${user.username}$`));
   };
   await cancelInPortal();
-  const year = new Date();
-  year.setFullYear(year.getFullYear() + 1);
-  const endsOn = year.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  // A year from now, as the page writes dates: in the browser's locale (docs/product.md, Decisions).
+  const endsOn = await page.evaluate(() => {
+    const year = new Date();
+    year.setFullYear(year.getFullYear() + 1);
+    return year.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  });
   await expect(subscription).toContainText(`Your Pro plan ends on ${endsOn}.`);
   await expect(subscription).toContainText('Pro Plan');
   await expect(planCard(page)).toContainText('Pro Plan');
