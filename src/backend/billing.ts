@@ -46,7 +46,7 @@ async function throttledText(response: Response | undefined): Promise<string> {
 
 type Invoked<T> = { ok: true; data: T | null; status: number } | { ok: false; error: string; status?: number };
 
-/** Calls a billing function as the session's user; the spec's texts for no session and failures. */
+/** Calls a billing function as the session's user; the texts of docs/product.md for no session and failures. */
 async function invoke<T>(
   name: string,
   body: (sessionEmail: string | null) => Record<string, string>,

@@ -1,6 +1,6 @@
 import type { MutationErrorCode } from '../domain/sync-codes.ts';
 
-/** A mutation the client refuses before queueing it; `message` is the spec's wording. */
+/** A mutation the client refuses before queueing it; `message` is the wording of docs/product.md. */
 export class MutationError extends Error {
   readonly code: MutationErrorCode;
 

@@ -26,7 +26,7 @@ export interface MutateManyResult {
 }
 
 /**
- * Checks `args` with the mutator's own rules first (a refusal keeps the spec's wording), then
+ * Checks `args` with the mutator's own rules first (a refusal keeps the wording of docs/product.md), then
  * their shape, and applies the change. Runs inside the caller's transaction.
  */
 async function checkAndApply<N extends MutationName>(

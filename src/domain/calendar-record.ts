@@ -1,5 +1,5 @@
 /**
- * Reading an event or task record as spec section 3 says, whatever shape it arrives in (a row
+ * Reading an event or task record as docs/product.md, Records says, whatever shape it arrives in (a row
  * of ours, an older record, an import): one record type, calendar_events.
  *
  * - start and end: `starts_at`/`ends_at`, or their aliases `start_date`/`end_date`;

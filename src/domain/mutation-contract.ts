@@ -5,7 +5,7 @@
  * schemas are the boundary check (mutate, and outbox entries read back from IndexedDB) and give
  * the TypeScript types, so the two cannot drift. They check shapes and types only, and that every
  * string can be stored (src/domain/storable-text.ts): the rules (lengths, plan limits, roles) are
- * the mutators', with the spec's wording.
+ * the mutators', with the wording of docs/product.md.
  */
 import * as v from 'valibot';
 import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from './validation.ts';

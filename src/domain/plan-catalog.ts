@@ -12,7 +12,7 @@ export type PaidTier = Exclude<Tier, 'free'>;
 export interface Price {
   /** '$4.99' */
   amount: string;
-  /** What the amount buys, as the spec words it: 'a month', 'per user a year'; empty for Free. */
+  /** What the amount buys, as docs/product.md words it: 'a month', 'per user a year'; empty for Free. */
   per: string;
 }
 
@@ -86,7 +86,7 @@ export function planOffer(tier: Tier): PlanOffer {
   return offer;
 }
 
-/** The price as the spec words it: '$4.99 a month', '$100 per user a year', '$0'. */
+/** The price as docs/product.md words it: '$4.99 a month', '$100 per user a year', '$0'. */
 export function priceText(tier: Tier, cycle: BillingCycle): string {
   const { amount, per } = planOffer(tier).price[cycle];
   return per ? `${amount} ${per}` : amount;

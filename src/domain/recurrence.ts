@@ -16,7 +16,7 @@
  * series started on 31 Jan runs 31 Jan, 28 Feb (29 in a leap year), 31 Mar, 30 Apr, 31 May...
  * Each occurrence is start + n months, never the previous occurrence + 1 month, so a short month
  * does not drag the rest of the series to the 28th. Google Calendar skips months without the day
- * instead; Outlook clamps, and so does 'one calendar month' in the spec. We clamp, so a user never
+ * instead; Outlook clamps, and so does 'one calendar month' in docs/product.md. We clamp, so a user never
  * silently loses a month's meeting.
  *
  * rrule produces the pattern of local dates: it works in 'floating' dates (UTC fields holding the

@@ -1,4 +1,4 @@
-/** Rejection codes of the sync protocol (docs/sync-protocol.md) and the spec's wording (docs/product.md, Error messages). */
+/** Rejection codes of the sync protocol (docs/sync-protocol.md) and the wording of docs/product.md (docs/product.md, Error messages). */
 export const mutationErrorCodes = [
   'limit_reached',
   'forbidden',

@@ -23,7 +23,7 @@ export interface SyncEngineOptions {
   timers?: Timers;
   /** Called once on a 401 before the call is retried. */
   refreshSession?: () => Promise<unknown>;
-  /** A rejected mutation, with the spec's wording (the UI shows a toast). */
+  /** A rejected mutation, with the wording of docs/product.md (the UI shows a toast). */
   onRejected?: (message: string, result: PushResult) => void;
   /** Default: the zustand status store. */
   onStatus?: (status: SyncStatus) => void;

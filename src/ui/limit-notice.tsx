@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** A plan limit already reached: the spec's message, and where to upgrade. */
+/** A plan limit already reached: the message of docs/product.md, and where to upgrade. */
 export interface PlanLimit {
   /** The spec's wording, e.g. 'Upgrade to Pro to create more directories.' */
   message: string;

@@ -172,7 +172,7 @@ $$;
 revoke all on function private.sync_error_code(p_state text, p_hint text, p_table text) from public, anon, authenticated, service_role;
 grant execute on function private.sync_error_code(p_state text, p_hint text, p_table text) to authenticated, service_role;
 
--- The message a rejection shows when the rule that refused it has no wording of its own (spec section 8).
+-- The message a rejection shows when the rule that refused it has no wording of its own (docs/product.md, Error messages).
 create or replace function private.sync_fallback_message(p_name text) returns text
 language sql immutable
 set search_path = ''

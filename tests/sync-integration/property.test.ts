@@ -1,5 +1,5 @@
 /**
- * Property test of the whole sync path (issue #3 point 8): three devices (two of one user, one of
+ * Property test of the whole sync path: three devices (two of one user, one of
  * a member of that user's shared directory) make random mutations through `mutate`, go offline,
  * lose answers after the server committed, and restart; then all go online and sync until
  * quiescent. Every device must then hold exactly what the server shows its user, and every

@@ -1,7 +1,7 @@
 /**
  * A push answer re-applies only the queued mutations its canonical rows may have overwritten:
  * re-applying the whole queue after every batch made pushing a long queue quadratic (1,000
- * queued links: 4,500 re-applications, over a second of the 2 s bar in design section 6).
+ * queued links: 4,500 re-applications, over a second of the 2 s bar in docs/bench.md).
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';

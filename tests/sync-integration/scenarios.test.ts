@@ -1,6 +1,6 @@
 /**
  * The sync engine against the local stack in-process, through supabase-js: rejections, shared
- * directories, sessions and conflicts, end to end (issue #3 point 8).
+ * directories, sessions and conflicts, end to end.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';

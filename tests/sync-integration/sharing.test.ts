@@ -1,5 +1,5 @@
 /**
- * Shared directories end to end (issue #4 point 8): an owner, an editor and a viewer, each on a
+ * Shared directories end to end: an owner, an editor and a viewer, each on a
  * device with its own Dexie database and sync engine, through supabase-js against the local
  * stack in-process. Tiers change as the billing webhook changes them: set_subscription_tier with
  * the service-role key.

@@ -103,7 +103,7 @@ export function EventDialog({
     clearRefusal();
     try {
       for (const { name, args } of plan.steps) {
-        // A refusal is shown in the dialog (the spec's words) and stops the rest.
+        // A refusal is shown in the dialog (the words of docs/product.md) and stops the rest.
         if ((await mutate(name, args, refuse)) === null) return;
       }
     } catch {

@@ -16,7 +16,7 @@ export interface DirectoryToolbarProps {
   onInvite?(): void;
   onSettings?(): void;
   onAddLink?(): void;
-  /** The owner on Free at 30 links: Add Link shows disabled with the spec's message and the way to upgrade. */
+  /** The owner on Free at 30 links: Add Link shows disabled with the message of docs/product.md and the way to upgrade. */
   atLimit: boolean;
   /** The Upgrade page's path. */
   upgradeTo: string;

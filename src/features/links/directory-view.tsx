@@ -96,7 +96,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
     linkCount: ownedLinks,
   });
   const name = directory?.name ?? '';
-  /** The owner on Free at 30 links: Add Link shows disabled with the spec's message. */
+  /** The owner on Free at 30 links: Add Link shows disabled with the message of docs/product.md. */
   const atLimit = flags.canEditSelected && !flags.canAddLink;
 
   async function confirmDelete() {

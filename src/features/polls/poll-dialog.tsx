@@ -61,7 +61,7 @@ export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) 
     const args = pollArgs(values, { timeZone, id: crypto.randomUUID(), directoryId });
     clearRefusal();
     try {
-      // A refusal (the Free quota, the plan) is shown in the dialog, in the spec's words.
+      // A refusal (the Free quota, the plan) is shown in the dialog, in the words of docs/product.md.
       if ((await mutate('poll.create', args, refuse)) === null) return;
     } catch {
       toast(CREATE_FAILED, 'error');

@@ -170,7 +170,7 @@ describe('buildImportPlan', () => {
     expect(p.room).toBe(0);
     expect(p.links).toEqual([]);
     expect(p.skipped['over-limit']).toBe(1);
-    // The way out is the upgrade, in the spec's words.
+    // The way out is the upgrade, in the words of docs/product.md.
     expect(p.upsell).toBe(messages.moreLinks);
   });
 
