@@ -2,8 +2,8 @@
  * `npm run db:registry`: writes supabase/schemas/sync_registry.sql from the client's registry of
  * synced tables (src/data/synced-tables.ts) and its mutation contract
  * (src/domain/mutation-contract.ts), so the server's list of synced tables, what sync_pull reads
- * of each (its visibility) and the list of mutation names sync_push accepts are generated, never
- * kept by hand. `-- --check` exits 1
+ * of each (its visibility), how sync_push reads back the rows a mutation touched (sync_canonical)
+ * and the list of mutation names sync_push accepts are generated, never kept by hand. `-- --check` exits 1
  * when the file is not what the registry says (tests/db/sync-registry.test.ts runs the same
  * check). After a change, run `npm run db:diff` to write the migration.
  */
@@ -85,6 +85,81 @@ function rowsOf({ name, visibleTo }: RegisteredTable): string {
   return `      when '${table}' then
         select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
         from public.${table} t where t.id = any (v_ids);`;
+}
+
+/** The live rows of one table that a mutation touched, read back for its answer (by `id = $1` when one). */
+function canonicalOf({ name, visibleTo }: RegisteredTable, one: boolean): string {
+  const table = ident(name);
+  const where = one ? 't.id = ids[1]' : 't.id = any (ids)';
+  const row = visibleTo.ownerTier ? "to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)" : 'to_jsonb(t)';
+  const join = visibleTo.ownerTier
+    ? `
+          left join private.sync_directory_owners(ids) o on o.directory_id = t.${ident(visibleTo.directory ?? '')}`
+    : '';
+  if (one) {
+    return `        when '${table}' then
+          select ${row} into found_row
+          from public.${table} t${join}
+          where ${where} and t.deleted_at is null;`;
+  }
+  return `        when '${table}' then
+          select coalesce(jsonb_agg(${row} order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+          into found_rows, found_ids
+          from public.${table} t${join}
+          where ${where} and t.deleted_at is null;`;
+}
+
+/** sync_canonical: a static query per table (below), so PL/pgSQL keeps each plan for the session. */
+function canonicalSql(tables: readonly RegisteredTable[]): string {
+  const single = tables.map((table) => canonicalOf(table, true)).join('\n');
+  const many = tables.map((table) => canonicalOf(table, false)).join('\n');
+  return `create or replace function private.sync_canonical(p_touched jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  tbl text;
+  ids uuid[];
+  found_row jsonb;
+  found_rows jsonb;
+  found_ids uuid[];
+  rows_out jsonb := '{}';
+  deleted_out jsonb := '{}';
+begin
+  for tbl, ids in
+    select t.key, array(select distinct (x #>> '{}')::uuid from jsonb_array_elements(t.value) x
+                        where jsonb_typeof(x) = 'string'
+                          and x #>> '{}' ~* '^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$')
+    from jsonb_each(coalesce(p_touched, '{}')) t
+    where t.key = any (private.sync_synced_tables()) and jsonb_typeof(t.value) = 'array'
+  loop
+    if cardinality(ids) = 1 then
+      found_row := null;
+      case tbl
+${single}
+      end case;
+      rows_out := rows_out || jsonb_build_object(tbl, case when found_row is null then '[]'::jsonb
+                                                           else jsonb_build_array(found_row) end);
+      deleted_out := deleted_out || jsonb_build_object(tbl, case when found_row is null then to_jsonb(ids)
+                                                                 else '[]'::jsonb end);
+      continue;
+    end if;
+    case tbl
+${many}
+    end case;
+    rows_out := rows_out || jsonb_build_object(tbl, found_rows);
+    deleted_out := deleted_out || jsonb_build_object(tbl, coalesce((
+      select jsonb_agg(gone.id order by gone.id)
+      from unnest(ids) gone(id)
+      where not gone.id = any (found_ids)
+    ), '[]'));
+  end loop;
+  return jsonb_build_object('rows', rows_out, 'deleted', deleted_out);
+end
+$$;
+revoke all on function private.sync_canonical(p_touched jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_canonical(p_touched jsonb) to authenticated, service_role;
+`;
 }
 
 /** A function of no arguments answering a constant list of text (`items`: its quoted elements, one a line). */
@@ -186,7 +261,14 @@ end
 $$;
 revoke all on function private.sync_pull_page(${signature}) from public, anon, authenticated, service_role;
 grant execute on function private.sync_pull_page(${signature}) to authenticated, service_role;
-`;
+
+-- {table: [ids]} → {rows: {table: [live rows visible to the caller]}, deleted: {table: [the other ids]}}:
+-- how sync_push answers with the rows a mutation touched. It runs after every mutation, so each
+-- table has static queries whose plans PL/pgSQL keeps for the session (a dynamic EXECUTE would be
+-- planned for every mutation), and the usual single row is read by \`id = $1\`: the plan of
+-- \`id = any ($1)\` is made again for every call, or, generic, can scan the table. Tables are read
+-- as the caller, so RLS decides what is visible; a directory carries its owner's tier.
+${canonicalSql(tables)}`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -29,6 +29,11 @@ describe('the generated server registry', () => {
     );
     expect(added).toContain("'new_table'");
     expect(added).toContain('from public.new_table t\n      where t.owner_id = p_uid');
+    // sync_push reads a touched row of the new table back with a query of its own, one row or many.
+    expect(added).toContain(
+      "when 'new_table' then\n          select to_jsonb(t) into found_row\n          from public.new_table t\n          where t.id = ids[1] and t.deleted_at is null;",
+    );
+    expect(added).toContain('from public.new_table t\n          where t.id = any (ids) and t.deleted_at is null;');
     expect(added).not.toBe(readFileSync(REGISTRY_SQL, 'utf8'));
   });
 
