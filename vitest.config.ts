@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one worker; most files wait on a database, so two
+    // keep both cores busy (every file has its own database: tests/support/db.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
