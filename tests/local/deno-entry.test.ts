@@ -51,11 +51,14 @@ describe('the hosted entry', () => {
       SUPABASE_ANON_KEY: 'anon',
       SUPABASE_SERVICE_ROLE_KEY: 'service',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_API_BASE: 'http://127.0.0.1:54321/_checkout',
     };
     let served: ((req: Request) => Response | Promise<Response>) | undefined;
     const deno = { env: { get: (name: string) => values[name] }, serve: (h: typeof served) => (served = h) };
     const env = denoEnv(deno);
     expect(env).toMatchObject({ SUPABASE_URL: 'https://p.supabase.co', STRIPE_SECRET_KEY: 'sk_live_x' });
+    // The smoke suite's Deno functions reach the local test-mode provider through it.
+    expect(env.STRIPE_API_BASE).toBe('http://127.0.0.1:54321/_checkout');
     expect(env.SMTP_URL).toBeUndefined();
 
     serveOnDeno(async () => new Response('not on Node'));
