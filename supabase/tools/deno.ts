@@ -39,6 +39,7 @@ export function denoProcessEnv(extra: Record<string, string | undefined> = {}): 
     DENO_NO_UPDATE_CHECK: '1',
     DENO_NO_PROMPT: '1',
     NO_COLOR: '1',
+    RUST_BACKTRACE: '0',
     ...extra,
   };
 }
