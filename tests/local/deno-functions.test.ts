@@ -22,13 +22,15 @@ const fixtures = {} as Record<Runtime, SmokeFixture>;
 
 beforeAll(async () => {
   stack = await startSmokeStack();
-  const [served, node, onDeno] = await Promise.all([
+  // Both settle before either failure is thrown, so afterAll stops every Deno server that started.
+  const [served, made] = await Promise.allSettled([
     serveOnDenoProcesses(functionNames(), stack.env),
-    smokeFixture(stack, 'node'),
-    smokeFixture(stack, 'deno'),
+    Promise.all([smokeFixture(stack, 'node'), smokeFixture(stack, 'deno')]),
   ]);
-  deno = served;
-  Object.assign(fixtures, { node, deno: onDeno });
+  if (served.status === 'fulfilled') deno = served.value;
+  else throw served.reason;
+  if (made.status === 'rejected') throw made.reason;
+  Object.assign(fixtures, { node: made.value[0], deno: made.value[1] });
 }, 120_000);
 afterAll(async () => {
   await deno?.close();

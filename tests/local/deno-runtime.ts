@@ -30,6 +30,10 @@ function serveOne(name: string, env: Record<string, string>): Promise<Served> {
     env: denoProcessEnv({ ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Should the test process end without close() (a crash), its Deno servers end with it.
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { bearer, error, FORGED, preflight, wrongMethod, type SmokeCase } from './function-smoke-cases.ts';
 
 const INVALID_SESSION = error('Invalid or expired session');
+const NOT_A_DIRECTORY = error('dirId must be a directory id (uuid)');
 const MISSING_SESSION = error('Missing session token');
 const dirQuery = (id: string) => `?dirId=${id}`;
 
@@ -23,7 +24,7 @@ export const directoryCases: SmokeCase[] = [
     title: 'refuses a malformed id with 400',
     request: () => ({ query: '?dirId=not-a-uuid%00' }),
     status: 400,
-    body: { error: expect.stringMatching(/dirId/) },
+    body: NOT_A_DIRECTORY,
   },
   {
     fn: 'public-directory',
@@ -77,7 +78,7 @@ export const directoryCases: SmokeCase[] = [
       headers: bearer(ctx.fx.user.token),
     }),
     status: 400,
-    body: { error: expect.stringMatching(/dirId/) },
+    body: NOT_A_DIRECTORY,
   },
   {
     fn: 'directory-voting-posts',
