@@ -45,6 +45,17 @@ describe('the hosted entry', () => {
     }
   });
 
+  it('reads from Deno.env every variable a function takes, as the local stack passes each', () => {
+    const types = readFileSync(join(functionsDir, '_shared', 'types.ts'), 'utf8');
+    const names = [...types.matchAll(/^\s+([A-Z][A-Z0-9_]*)\??: string;$/gm)].map((match) => match[1]!);
+    expect(names).toEqual(expect.arrayContaining(['SUPABASE_URL', 'STRIPE_API_BASE', 'REMINDERS_CRON_SECRET']));
+    const env = denoEnv({ env: { get: (name) => `set:${name}` }, serve: () => undefined }) as unknown as Record<
+      string,
+      unknown
+    >;
+    for (const name of names) expect(env[name], name).toBe(`set:${name}`);
+  });
+
   it('reads the environment from Deno.env and serves the handler; does nothing without Deno', async () => {
     const values: Record<string, string> = {
       SUPABASE_URL: 'https://p.supabase.co',
