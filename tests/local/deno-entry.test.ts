@@ -45,17 +45,31 @@ describe('the hosted entry', () => {
     }
   });
 
+  it('reads from Deno.env every variable a function takes, as the local stack passes each', () => {
+    const types = readFileSync(join(functionsDir, '_shared', 'types.ts'), 'utf8');
+    const names = [...types.matchAll(/^\s+([A-Z][A-Z0-9_]*)\??: string;$/gm)].map((match) => match[1]!);
+    expect(names).toEqual(expect.arrayContaining(['SUPABASE_URL', 'STRIPE_API_BASE', 'REMINDERS_CRON_SECRET']));
+    const env = denoEnv({ env: { get: (name) => `set:${name}` }, serve: () => undefined }) as unknown as Record<
+      string,
+      unknown
+    >;
+    for (const name of names) expect(env[name], name).toBe(`set:${name}`);
+  });
+
   it('reads the environment from Deno.env and serves the handler; does nothing without Deno', async () => {
     const values: Record<string, string> = {
       SUPABASE_URL: 'https://p.supabase.co',
       SUPABASE_ANON_KEY: 'anon',
       SUPABASE_SERVICE_ROLE_KEY: 'service',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_API_BASE: 'http://127.0.0.1:54321/_checkout',
     };
     let served: ((req: Request) => Response | Promise<Response>) | undefined;
     const deno = { env: { get: (name: string) => values[name] }, serve: (h: typeof served) => (served = h) };
     const env = denoEnv(deno);
     expect(env).toMatchObject({ SUPABASE_URL: 'https://p.supabase.co', STRIPE_SECRET_KEY: 'sk_live_x' });
+    // The smoke suite's Deno functions reach the local test-mode provider through it.
+    expect(env.STRIPE_API_BASE).toBe('http://127.0.0.1:54321/_checkout');
     expect(env.SMTP_URL).toBeUndefined();
 
     serveOnDeno(async () => new Response('not on Node'));

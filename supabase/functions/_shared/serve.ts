@@ -15,6 +15,8 @@ const OPTIONAL = [
   'SITE_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  // Never set on hosted Supabase: the local test-mode provider's address (tests/local/deno-functions.test.ts).
+  'STRIPE_API_BASE',
   'STRIPE_PRICE_PRO_MONTHLY',
   'STRIPE_PRICE_PRO_YEARLY',
   'STRIPE_PRICE_TEAM_MONTHLY',
