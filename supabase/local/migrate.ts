@@ -3,7 +3,8 @@
  * supabase/migrations in order, recording each in supabase_migrations.schema_migrations
  * as the Supabase CLI does, with a SHA-256 checksum of each file. A database whose history is not
  * a prefix of the files, or whose applied migration was edited since, is refused: a migration
- * once applied never changes (a change is a new migration, docs/architecture.md).
+ * once applied never changes (a change is a new migration, docs/architecture.md). The CLI's
+ * `supabase db push` keeps the same table, so each takes over a database the other migrated.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -64,7 +65,8 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   rows.forEach(({ version, checksum }, index) => {
     const file = files[index] as MigrationFile;
     const current = migrationChecksum(readFileSync(file.path, 'utf8'));
-    // Applied before checksums were recorded: the file as it is now is taken as the one applied.
+    // Applied before checksums were recorded, or by `supabase db push` (which records none): the file
+    // as it is now is taken as the one applied.
     if (checksum === null) backfill.push({ version, checksum: current });
     else if (checksum !== current) {
       throw new MigrationChecksumError(

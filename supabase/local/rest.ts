@@ -118,6 +118,17 @@ function responseGucs(
 export function restApp(ctx: StackContext): Hono {
   const app = new Hono();
   app.use('*', requireApiKey(ctx));
+  // PostgREST serves only its exposed schemas (supabase/config.toml, [api]); the stack serves
+  // public, and a request that names another schema gets PostgREST's refusal.
+  app.use('*', async (c, next) => {
+    const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const schema = c.req.header(reads ? 'Accept-Profile' : 'Content-Profile');
+    if (schema !== undefined && schema !== 'public') {
+      const hint = 'Only the following schemas are exposed: public';
+      return errorResponse(c, restFail(406, 'PGRST106', `Invalid schema: ${schema}`, null, hint));
+    }
+    await next();
+  });
 
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
     let role: ApiRole = 'anon';

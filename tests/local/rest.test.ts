@@ -192,5 +192,25 @@ describe.each(dbKinds)('on %s', (kind) => {
       const table = await stack.client().from('lbtest_notes').select();
       expect(table.status).toBe(404);
     });
+
+    it('refuses a schema it does not serve, private above all, as PostgREST does (406 PGRST106)', async () => {
+      const read = await stack.fetch(`${URL_BASE}/rest/v1/rpc/lbtest_whoami`, {
+        headers: { apikey: anonKey, 'Accept-Profile': 'private' },
+      });
+      expect(read.status).toBe(406);
+      expect(await read.json()).toEqual({
+        code: 'PGRST106',
+        details: null,
+        hint: 'Only the following schemas are exposed: public',
+        message: 'Invalid schema: private',
+      });
+      const write = await post('lbtest_add', '{"a": 1}', { 'Content-Profile': 'private' });
+      expect(write.status).toBe(406);
+      expect(await write.json()).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: private' });
+      const named = await post('lbtest_add', '{"a": 1}', { 'Content-Profile': 'public' });
+      expect([named.status, await named.json()]).toEqual([200, 2]);
+      const supabaseJs = await stack.client().schema('private').rpc('setting', { name: 'site_url' });
+      expect(supabaseJs.error).toMatchObject({ code: 'PGRST106' });
+    });
   });
 });

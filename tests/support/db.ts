@@ -19,23 +19,35 @@ export async function freshDb(kind: DbKind = 'pglite'): Promise<Db> {
     const dump = new Blob([readFileSync(inject('pgliteDump'))]);
     return openPglite({ loadDataDir: dump });
   }
+  return (await postgresDb({ empty: false })).db;
+}
+
+/**
+ * A new PostgreSQL database of this run (dropped by close): a copy of the migrated template, or
+ * with `empty`, one with nothing migrated (not even supabase/local/bootstrap.sql). Its URL too.
+ */
+export async function postgresDb(options: { empty: boolean }): Promise<{ db: Db; url: string }> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (!url || !template) throw new Error('DATABASE_URL is not set');
   // Named after this run's template, so a run's teardown drops only its own databases.
   const name = `${template.replace('lb_template_', 'lb_test_')}_${randomUUID().replaceAll('-', '')}`;
   const admin = openPostgres(adminUrl(url));
-  await admin.exec(`create database ${name} template ${template}`);
+  await admin.exec(options.empty ? `create database ${name}` : `create database ${name} template ${template}`);
   await admin.close();
-  const db = openPostgres(databaseUrlFor(url, name));
+  const dbUrl = databaseUrlFor(url, name);
+  const db = openPostgres(dbUrl);
   const close = db.close;
   return {
-    ...db,
-    async close() {
-      await close();
-      const cleanup = openPostgres(adminUrl(url));
-      await cleanup.exec(`drop database if exists ${name} with (force)`);
-      await cleanup.close();
+    url: dbUrl,
+    db: {
+      ...db,
+      async close() {
+        await close();
+        const cleanup = openPostgres(adminUrl(url));
+        await cleanup.exec(`drop database if exists ${name} with (force)`);
+        await cleanup.close();
+      },
     },
   };
 }

@@ -1,13 +1,19 @@
 /**
  * Migrates one database per test run; each test file then starts from a copy of it
  * (a PGlite data dump, or a real PostgreSQL database created from a template).
+ * PGlite is migrated by supabase/local/migrate.ts, as the local stack does. The PostgreSQL
+ * template is migrated as a hosted deployment is (docs/deploy.md): supabase/local/bootstrap.sql
+ * for what hosted Supabase provides, then `supabase db push`. migrate() does nothing else that a
+ * test needs: it adds its checksum column to the CLI's history table, which the local stack
+ * backfills when it first starts on such a database (tests/db/migrate-cli.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../supabase/local/db.ts';
-import { migrate } from '../../supabase/local/migrate.ts';
+import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
+import { pushMigrations } from '../../supabase/tools/supabase-cli.ts';
 import { adminUrl, databaseUrlFor } from './pg-url.ts';
 
 declare module 'vitest' {
@@ -34,9 +40,11 @@ export default async function setup(project: TestProject) {
     const admin = openPostgres(adminUrl(url));
     await admin.exec(`drop database if exists ${template}`);
     await admin.exec(`create database ${template}`);
-    const templateDb = openPostgres(databaseUrlFor(url, template));
-    await migrate(templateDb);
+    const templateUrl = databaseUrlFor(url, template);
+    const templateDb = openPostgres(templateUrl);
+    await bootstrap(templateDb);
     await templateDb.close();
+    await pushMigrations(templateUrl);
     await admin.close();
   }
   project.provide('pgTemplate', template);
