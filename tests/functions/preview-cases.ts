@@ -44,6 +44,9 @@ export async function runPreviewCases({ port, tlsPort, certPath }: CaseConfig): 
   let asked = 0;
   const rebinding = async () => (asked++ === 0 ? ['127.0.0.1'] : ['127.0.0.2']);
   results['rebinding'] = { ...brief(await fetchPage(`${site}/page`, { allow, resolve: rebinding })), asked };
+  const twoAllowed = new Set([...allow, allowKey('127.0.0.3', port)]);
+  const twoAnswers = async () => ['127.0.0.3', '127.0.0.1'];
+  results['second answer'] = brief(await fetchPage(`${site}/page`, { allow: twoAllowed, resolve: twoAnswers })).ok;
   results['redirect to metadata'] = await fetchPage(`${site}/to-metadata`, options);
   results['5 redirects'] = brief(await fetchPage(`${site}/hops/5`, options));
   results['6 redirects'] = await fetchPage(`${site}/hops/6`, options);

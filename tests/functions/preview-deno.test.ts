@@ -99,6 +99,7 @@ describe('the preview fetch on Deno', () => {
       [`forbidden http://127.0.0.1:${config.port}/`]: forbidden,
       'private answer': forbidden,
       rebinding: { ok: true, text: PAGE, asked: 1 },
+      'second answer': true,
       'redirect to metadata': forbidden,
       '5 redirects': { ok: true, text: PAGE },
       '6 redirects': { ok: false, reason: 'too_many_redirects' },

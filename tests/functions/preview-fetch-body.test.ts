@@ -62,6 +62,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'Content-Type': 'text/html' }).write('<html><head>');
       res.on('close', () => hungUp.slowBody?.());
     },
+    '/cut-short': (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '1000' }).write('<html><head>');
+      res.destroy();
+    },
     '/json': (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"title":"x"}'),
     '/pdf': (_req, res) => res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.7'),
     '/xhtml': (_req, res) => res.writeHead(200, { 'Content-Type': 'application/xhtml+xml' }).end(PAGE),
@@ -112,6 +116,10 @@ describe('the preview fetch reads', () => {
     const bodyClosed = closedOnce('slowBody');
     expect(await fetchPage(`${base}/slow-body`, quick)).toEqual({ ok: false, reason: 'timeout' });
     await bodyClosed;
+  });
+
+  it('no page from a connection that closes before the whole body came', async () => {
+    expect(await fetchPage(`${base}/cut-short`, options)).toEqual({ ok: false, reason: 'connect' });
   });
 
   it('a lookup within the time limit too', async () => {

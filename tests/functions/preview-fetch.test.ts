@@ -128,6 +128,16 @@ describe('the connection goes to the address checked', () => {
     expect(site.requests.length).toBe(before);
   });
 
+  it('tries each checked answer in turn, without asking again', async () => {
+    // Nothing listens on 127.0.0.3; the second answer is the fixture.
+    const allow = new Set([allowKey('127.0.0.3', site.port), allowKey('127.0.0.1', site.port)]);
+    let asked = 0;
+    const resolve = async () => (asked++, ['127.0.0.3', '127.0.0.1']);
+    const result = await fetchPage(`http://two.test:${site.port}/`, { allow, resolve });
+    expect(result.ok && text(result.body)).toBe(PAGE);
+    expect(asked).toBe(1);
+  });
+
   it('reaches the fixture only through the allow list', async () => {
     expect(await fetchPage(`${base}/`, { resolve: options!.resolve })).toEqual({
       ok: false,

@@ -92,7 +92,7 @@ async function guardedFetch(start: string, kind: Kind, options: FetchOptions): P
     if (!target.ok) return target;
     const hop: Hop = {
       url: url.value,
-      address: target.address,
+      addresses: target.addresses,
       headers: { 'User-Agent': PREVIEW_USER_AGENT, Accept: ACCEPT[kind], 'Accept-Encoding': 'gzip, deflate, br' },
       deadline,
       maxBytes: kind === 'page' ? PAGE_MAX_BYTES : IMAGE_MAX_BYTES,
@@ -148,11 +148,11 @@ function parseUrl(text: string): { ok: true; value: URL } | { ok: false; reason:
   return { ok: true, value: url };
 }
 
-type Target = { ok: true; address: CheckedAddress } | { ok: false; reason: FetchFailure };
+type Target = { ok: true; addresses: CheckedAddress[] } | { ok: false; reason: FetchFailure };
 
 const STANDARD_PORTS = new Set([80, 443]);
 
-/** The checked address to connect to for `url`, or why there is none. */
+/** The checked addresses to connect to for `url`, or why there are none. */
 async function connectTarget(url: URL, options: FetchOptions, deadline: number): Promise<Target> {
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const allow = options.allow ?? NO_EXCEPTIONS;
@@ -176,7 +176,7 @@ async function connectTarget(url: URL, options: FetchOptions, deadline: number):
   const judged = answers.map(judge);
   if (judged.includes('forbidden_address')) return { ok: false, reason: 'forbidden_address' };
   if (judged.includes('forbidden_port')) return { ok: false, reason: 'forbidden_port' };
-  return { ok: true, address: judged[0] as CheckedAddress };
+  return { ok: true, addresses: judged as CheckedAddress[] };
 }
 
 async function lookupBefore(

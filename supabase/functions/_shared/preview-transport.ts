@@ -8,15 +8,15 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { CheckedAddress } from './preview-address.ts';
 
 export interface Hop {
   url: URL;
-  /** Where to connect: the checked address, never looked up again. */
-  address: CheckedAddress;
+  /** Where to connect: the checked addresses, tried in order, never looked up again. */
+  addresses: readonly CheckedAddress[];
   headers: Record<string, string>;
   /** The epoch milliseconds by which everything (connect, headers, body) is done. */
   deadline: number;
@@ -35,11 +35,18 @@ export type HopResult =
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A lookup that answers every question with the one checked address. */
-function pinnedLookup({ address, family }: CheckedAddress): LookupFunction {
+/**
+ * A lookup that answers every question with the checked addresses: all of them when the socket
+ * asks for all (it then tries each in turn, as happy eyeballs does), else the first.
+ */
+function pinnedLookup(addresses: readonly CheckedAddress[]): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    if (options?.all)
+      callback(
+        null,
+        addresses.map(({ address, family }) => ({ address, family })),
+      );
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
   }) as LookupFunction;
 }
 
@@ -80,8 +87,9 @@ export function requestHop(hop: Hop): Promise<HopResult> {
       method: 'GET',
       headers: hop.headers,
       agent: false as const,
-      lookup: pinnedLookup(hop.address),
-      ...(https ? { servername: hostname, ...(hop.ca ? { ca: hop.ca } : {}) } : {}),
+      lookup: pinnedLookup(hop.addresses),
+      // An IP literal is sent no server name (RFC 6066); the certificate is checked against it all the same.
+      ...(https ? { ...(isIP(hostname) ? {} : { servername: hostname }), ...(hop.ca ? { ca: hop.ca } : {}) } : {}),
     };
     let settled = false;
     let decoder: Transform | null = null;
@@ -140,6 +148,10 @@ export function requestHop(hop: Hop): Promise<HopResult> {
         else take(chunk);
       });
       res.on('error', () => finish({ kind: 'failed', reason: 'connect' }));
+      // A connection that closes before the whole body came is no answer.
+      res.on('close', () => {
+        if (!res.complete) finish({ kind: 'failed', reason: 'connect' });
+      });
       if (decoder) {
         decoder.on('data', take);
         decoder.on('error', () => finish({ kind: 'failed', reason: 'bad_response' }));
