@@ -76,6 +76,7 @@ describe('the preview fetch on Deno', () => {
       [
         'run',
         '--quiet',
+        '--no-lock',
         '--allow-net',
         '--allow-read',
         '--allow-env',
