@@ -53,6 +53,7 @@ export async function runPreviewCases({ port, tlsPort, certPath }: CaseConfig): 
   results['endless body'] = await fetchPage(`${site}/endless`, options);
   results['slow body'] = await fetchPage(`${site}/slow-body`, { ...options, timeoutMs: 300 });
   results['gzip'] = brief(await fetchPage(`${site}/gzip`, options));
+  results['brotli'] = brief(await fetchPage(`${site}/brotli`, options));
   results['cookie'] = brief(await fetchPage(`${site}/with-cookie`, options));
   results['not html'] = await fetchPage(`${site}/json`, options);
   results['png'] = brief(await fetchImage(`${site}/icon.png`, options)).ok;

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ beforeAll(async () => {
     '/slow-body': (_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).write('<html><head>'),
     '/gzip': (_req, res) =>
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' }).end(gzipSync(PAGE)),
+    '/brotli': (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'br' }).end(brotliCompressSync(PAGE)),
     '/with-cookie': redirect('/page', 302, { 'Set-Cookie': 'sid=s3cret; Path=/' }),
     '/json': (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'),
     '/icon.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),
@@ -107,6 +109,7 @@ describe('the preview fetch on Deno', () => {
       'endless body': { ok: false, reason: 'too_large' },
       'slow body': { ok: false, reason: 'timeout' },
       gzip: { ok: true, text: PAGE },
+      brotli: { ok: true, text: PAGE },
       cookie: { ok: true, text: PAGE },
       'not html': { ok: false, reason: 'not_html' },
       png: true,
