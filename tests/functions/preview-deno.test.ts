@@ -10,27 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreviewCases, type CaseConfig } from './preview-cases.ts';
-import { html, redirect, startFixture, type Fixture, type Route } from './preview-fixture.ts';
+import { PNG, endless, html, redirect, startFixture, type Fixture, type Route } from './preview-fixture.ts';
 
 const PAGE = '<!doctype html><html><head><title>Fixture</title></head><body>Hello</body></html>';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const pageFile = (name: string): Route => {
   const body = readFileSync(new URL(`./fixtures/pages/${name}.html`, import.meta.url));
   return (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(body);
 };
-const endless: Route = (_req, res) => {
-  res.writeHead(200, { 'Content-Type': 'text/html' });
-  const chunk = Buffer.alloc(64 * 1024, 'a');
-  const pump = () => {
-    while (!res.destroyed && res.write(chunk));
-  };
-  res.on('drain', pump);
-  pump();
-};
-
 const fixtures: Fixture[] = [];
 let config: CaseConfig;
 let rebound: Fixture;
@@ -39,7 +25,7 @@ beforeAll(async () => {
   const routes: Record<string, Route> = {
     '/page': html(PAGE),
     '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/'),
-    '/endless': endless,
+    '/endless': endless(),
     '/slow-body': (_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).write('<html><head>'),
     '/gzip': (_req, res) =>
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' }).end(gzipSync(PAGE)),

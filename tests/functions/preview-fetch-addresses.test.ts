@@ -129,6 +129,13 @@ describe('the preview fetch refuses other URLs before connecting', () => {
     expect(await fetchPage(url, { resolve })).toEqual({ ok: false, reason });
   });
 
+  it('a resolver that throws before it answers is a failure, not a throw', async () => {
+    const broken = (): Promise<string[]> => {
+      throw new Error('resolver broke');
+    };
+    expect(await fetchPage('https://news.example/', { resolve: broken })).toEqual({ ok: false, reason: 'connect' });
+  });
+
   it('a name that does not resolve is a dns failure', async () => {
     const failing = async (): Promise<string[]> => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });

@@ -12,29 +12,10 @@ import {
   fetchImage,
   fetchPage,
 } from '../../supabase/functions/_shared/preview-fetch.ts';
-import { html, startFixture, type Fixture, type Route } from './preview-fixture.ts';
+import { PNG, endless, html, startFixture, type Fixture } from './preview-fixture.ts';
 
 const PAGE = '<!doctype html><html><head><title>Café</title></head><body>Hello</body></html>';
-// A 1×1 transparent PNG, as an image editor exports it.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-
-/** Writes 64 KB chunks for as long as the client reads them; `closed` resolves when it hangs up. */
-function endless(onClose: () => void, headers: Record<string, string> = {}): Route {
-  return (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html', ...headers });
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    const pump = () => {
-      while (!res.destroyed && res.write(chunk));
-    };
-    res.on('drain', pump);
-    res.on('close', onClose);
-    pump();
-  };
-}
 
 const hungUp: Record<string, () => void> = {};
 const closedOnce = (name: string) => new Promise<void>((done) => (hungUp[name] = done));

@@ -58,3 +58,23 @@ export const redirect =
   (location: string, status = 302, headers: Record<string, string> = {}): Route =>
   (_req, res) =>
     res.writeHead(status, { Location: location, ...headers }).end();
+
+// A 1×1 transparent PNG, as an image editor exports it.
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An HTML body that never ends: 64 KB chunks for as long as the client reads them. */
+export function endless(onClose: () => void = () => {}): Route {
+  return (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on('drain', pump);
+    res.on('close', onClose);
+    pump();
+  };
+}

@@ -83,6 +83,15 @@ export function fetchImage(url: string, options: FetchOptions = {}): Promise<Fet
 }
 
 async function guardedFetch(start: string, kind: Kind, options: FetchOptions): Promise<FetchResult> {
+  try {
+    return await followRedirects(start, kind, options);
+  } catch {
+    // Nothing above throws on purpose (an injected resolver or the runtime might): still a result.
+    return { ok: false, reason: 'connect' };
+  }
+}
+
+async function followRedirects(start: string, kind: Kind, options: FetchOptions): Promise<FetchResult> {
   const deadline = Date.now() + (options.timeoutMs ?? FETCH_TIMEOUT_MS);
   let current: string = start;
   for (let redirects = 0; ; redirects++) {
