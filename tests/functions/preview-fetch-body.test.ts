@@ -34,6 +34,7 @@ beforeAll(async () => {
         .writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' })
         .end(gzipSync(Buffer.alloc(3 * 1024 * 1024, ' '))),
     '/endless': endless(() => hungUp.endless?.()),
+    '/endless-404': endless(() => hungUp.endless404?.(), 404),
     '/declared-3mb': (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(3 * 1024 * 1024) });
       res.write('<html>');
@@ -119,6 +120,12 @@ describe('the preview fetch takes only what it asked for', () => {
     ['a PNG', '/icon.png'],
   ])('not %s as a page', async (_kind, path) => {
     expect(await fetchPage(`${base}${path}`, options)).toEqual({ ok: false, reason: 'not_html' });
+  });
+
+  it('nothing of an error page: its status is the answer, its body is not read', async () => {
+    const closed = closedOnce('endless404');
+    expect(await fetchPage(`${base}/endless-404`, options)).toEqual({ ok: false, reason: 'http_status', status: 404 });
+    await closed;
   });
 
   it('an error status is no page', async () => {

@@ -66,9 +66,9 @@ export const PNG = Buffer.from(
 );
 
 /** An HTML body that never ends: 64 KB chunks for as long as the client reads them. */
-export function endless(onClose: () => void = () => {}): Route {
+export function endless(onClose: () => void = () => {}, status = 200): Route {
   return (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.writeHead(status, { 'Content-Type': 'text/html' });
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const pump = () => {
       while (!res.destroyed && res.write(chunk));

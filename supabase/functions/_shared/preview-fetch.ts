@@ -122,8 +122,6 @@ async function followRedirects(start: string, kind: Kind, options: FetchOptions)
         current = resolveLocation(answer.location, url.value);
         continue;
       case 'body':
-        if (answer.status < 200 || answer.status > 299)
-          return { ok: false, reason: 'http_status', status: answer.status };
         if (kind === 'image' && !looksLikeImage(answer.contentType, answer.body))
           return { ok: false, reason: 'not_image' };
         return {

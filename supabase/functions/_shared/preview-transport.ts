@@ -29,7 +29,7 @@ export interface Hop {
 
 export type HopResult =
   | { kind: 'redirect'; status: number; location: string | null }
-  | { kind: 'body'; status: number; contentType: string; charset: string | null; body: Uint8Array }
+  | { kind: 'body'; contentType: string; charset: string | null; body: Uint8Array }
   | { kind: 'unwanted'; status: number; contentType: string }
   | { kind: 'failed'; reason: 'timeout' | 'too_large' | 'connect' | 'bad_response' };
 
@@ -118,7 +118,9 @@ export function requestHop(hop: Hop): Promise<HopResult> {
     function readBody(res: IncomingMessage) {
       const status = res.statusCode ?? 0;
       const { type, charset } = parseContentType(res.headers['content-type']);
-      if (!hop.wants(type)) return finish({ kind: 'unwanted', status, contentType: type });
+      // An error page's body is not read, nor one of a type not asked for.
+      if (status < 200 || status > 299 || !hop.wants(type))
+        return finish({ kind: 'unwanted', status, contentType: type });
       if (Number(res.headers['content-length'] ?? 0) > hop.maxBytes)
         return finish({ kind: 'failed', reason: 'too_large' });
       const chosen = decoderFor(res.headers['content-encoding']);
@@ -139,7 +141,7 @@ export function requestHop(hop: Hop): Promise<HopResult> {
           body.set(chunk, at);
           at += chunk.length;
         }
-        finish({ kind: 'body', status, contentType: type, charset, body });
+        finish({ kind: 'body', contentType: type, charset, body });
       };
       res.on('data', (chunk: Buffer) => {
         wire += chunk.length;
