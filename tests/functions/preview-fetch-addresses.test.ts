@@ -90,6 +90,7 @@ describe('the preview fetch refuses a private or local address', () => {
     ['an IPv6 unique-local answer', ['fd00::5']],
     ['one public and one private answer', ['93.184.215.14', '192.168.0.10']],
     ['one public and one loopback IPv6 answer', ['2606:2800:21f:cb07:6820:80da:af6b:8b2c', '::1']],
+    ['an answer that is no address', ['93.184.215.14', 'rebind.attacker.example']],
   ];
   it.each(answers)('a name with %s', async (_case, addresses) => {
     let asked = 0;

@@ -44,7 +44,7 @@ function loopbackPair(entry: string): string | null {
   return allowKey(address.toNormalizedString(), port);
 }
 
-/** The key of a connection to `address` (as ipaddr.js normalizes it) on `port`. */
+/** The key of a connection to `address` (as ipaddr.js normalizes it) on `port`; '' for no address. */
 export function allowKey(address: string, port: number): string {
-  return `${ipaddr.process(address).toNormalizedString()} ${port}`;
+  return ipaddr.isValid(address) ? `${ipaddr.process(address).toNormalizedString()} ${port}` : '';
 }
