@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchFailureMessage, fetchPage, type FetchFailure } from '../../supabase/functions/_shared/preview-fetch.ts';
+import { systemResolve } from '../../supabase/functions/_shared/preview-resolve.ts';
 import { html, startFixture, type Fixture } from './preview-fixture.ts';
 
 let fixture: Fixture;
@@ -135,6 +136,10 @@ describe('the preview fetch refuses other URLs before connecting', () => {
       throw new Error('resolver broke');
     };
     expect(await fetchPage('https://news.example/', { resolve: broken })).toEqual({ ok: false, reason: 'connect' });
+  });
+
+  it("the system's resolver gives every answer, which the fetch then checks", async () => {
+    expect(await systemResolve('localhost')).toContain('127.0.0.1');
   });
 
   it('a name that does not resolve is a dns failure', async () => {
