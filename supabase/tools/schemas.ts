@@ -94,6 +94,7 @@ export function moduleOf(entry: CatalogEntry): string {
       'plans.sql',
     ],
     [/^(billing_|apply_billing_event|queue_billing_mail)/, 'billing.sql'],
+    [/^link_preview_/, 'link_previews.sql'],
     [
       /^(handle_|claim_username|sanitize_username|username_available|get_my_profile|update_my_profile|lock_account|confirmed_email)/,
       'accounts.sql',
@@ -115,6 +116,7 @@ const HEADERS: Record<string, string> = {
   'sync_push.sql': 'Sync push: the envelope, and one mutation in its own savepoint, recorded once.',
   'sync_pull.sql': 'Sync pull: changes since a cursor, for what the caller may see.',
   'throttles.sql': 'Throttles: attempts per bucket and subject, kept in PostgreSQL.',
+  'link_previews.sql': "Link previews: what the function that reads a saved link's page asks of the database.",
   'mail.sql': 'Mail: the queue (public.outgoing_mail), who may be mailed, the invitation mail, contact messages.',
   'other.sql': 'Objects not yet sorted into a module.',
 };

@@ -25,6 +25,7 @@ import { formatNumber } from '../../domain/number-format.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.ts';
+import { LINK_DESCRIPTION_MAX, LINK_NOTES_MAX, LINK_TITLE_MAX } from '../../domain/link-limits.ts';
 import { planEvents } from './import-plan-events.ts';
 import { storableText } from '../../domain/storable-text.ts';
 import { cutSavable } from './savable-text.ts';
@@ -77,9 +78,6 @@ export interface PlanOptions {
   newId?: () => string;
 }
 
-const TITLE_MAX = 500;
-const NOTES_MAX = 10000;
-const DESCRIPTION_MAX = 2000;
 /** The server's lengths for a directory (rules.sql, text_limits): a deeply nested folder's name is cut. */
 const NAME_MAX = 100;
 const DIRECTORY_DESCRIPTION_MAX = 1000;
@@ -174,10 +172,10 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         id: newId(),
         directory_id: directoryId,
         url,
-        title: cutSavable(link.title, TITLE_MAX) || cutSavable(url, TITLE_MAX),
+        title: cutSavable(link.title, LINK_TITLE_MAX) || cutSavable(url, LINK_TITLE_MAX),
       };
-      if (link.description) args.description = cutSavable(link.description, DESCRIPTION_MAX);
-      if (link.notes) args.notes = cutSavable(link.notes, NOTES_MAX);
+      if (link.description) args.description = cutSavable(link.description, LINK_DESCRIPTION_MAX);
+      if (link.notes) args.notes = cutSavable(link.notes, LINK_NOTES_MAX);
       if (!free && tags.length > 0) args.tags = tags;
       if (!free && link.favorite) args.is_favorite = true;
       const created = link.createdAt === null ? null : creationTime(link.createdAt, options.now);
