@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreviewCases, type CaseConfig } from './preview-cases.ts';
 import { PNG, endless, html, redirect, startFixture, type Fixture, type Route } from './preview-fixture.ts';
+import { denoBinary, denoFlags, denoProcessEnv } from '../../supabase/tools/deno.ts';
 
 const PAGE = '<!doctype html><html><head><title>Fixture</title></head><body>Hello</body></html>';
 const pageFile = (name: string): Route => {
@@ -59,21 +60,20 @@ afterAll(async () => {
 describe('the preview fetch on Deno', () => {
   it('gives what it gives on Node, which is what the rules say', async () => {
     const onNode = await runPreviewCases(config);
+    // Deno as CI runs it: the npm packages from node_modules, offline (supabase/tools/deno.ts).
     const { stdout } = await promisify(execFile)(
-      'node_modules/.bin/deno',
+      denoBinary,
       [
         'run',
         '--quiet',
-        '--no-lock',
+        ...denoFlags,
         '--allow-net',
         '--allow-read',
         '--allow-env',
-        '--config',
-        'supabase/functions/deno.json',
         'tests/functions/preview-on-deno.ts',
         JSON.stringify(config),
       ],
-      { timeout: 120_000 },
+      { timeout: 120_000, env: denoProcessEnv() },
     );
     const onDeno = JSON.parse(stdout) as Record<string, unknown>;
     expect(onDeno).toEqual(onNode);
