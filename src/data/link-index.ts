@@ -23,3 +23,9 @@ export function withLinkKeys<T extends { url: string }>(row: T): T & LinkKeys {
   if (key !== null) bare._urlKey = key;
   return bare;
 }
+
+/** The identity key a stored link carries (null for a URL the rule cannot read). */
+export function urlKeyOf(row: object): string | null {
+  const key: unknown = Reflect.get(row, '_urlKey');
+  return typeof key === 'string' ? key : null;
+}
