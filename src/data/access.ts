@@ -13,7 +13,7 @@ export type { DirectoryRole } from '../domain/permissions.ts';
 export async function roleIn(
   tx: LinkboardTx,
   directory: DirectoryRow,
-  ctx: MutationContext,
+  ctx: Pick<MutationContext, 'userId' | 'email'>,
 ): Promise<DirectoryRole | null> {
   if (directory.owner_id === ctx.userId) return 'owner';
   const email = ctx.email.trim().toLowerCase();

@@ -6,8 +6,8 @@
  * microseconds, '…Z' with milliseconds), so their strings do not sort as their times do.
  *
  * So every stored row carries a few local keys derived from it, all starting with `_` and never a
- * column (synced-tables.ts `local`): a DBCore middleware computes them on every put of the table
- * (a mutation, a pull, a push answer, a migration), so they can never disagree with the row.
+ * column (synced-tables.ts `local`): a DBCore middleware (local-keys.ts) computes them on every put
+ * of the table (a mutation, a pull, a push answer, a migration), so they can never disagree with the row.
  *
  * - `_kind`: 'e' an event, 'p' a pending task, 'c' a completed task (counted per value);
  * - `_at`: the start as a UTC ISO string with milliseconds, '' without one (`[_kind+_at]`);
@@ -18,7 +18,6 @@
  *   one longer than LONG_MONTHS_MAX months): a grid finds an item that began before it through
  *   this, and everything else through `_at` from a day before the grid's first day.
  */
-import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { readCalendarRecord, type RawCalendarRecord } from '../domain/calendar-record.ts';
 import { epochOf } from '../domain/event-times.ts';
 
@@ -94,33 +93,4 @@ export function withCalendarKeys<T extends IndexedCalendarRow>(row: T): T & Cale
   const bare = { ...row } as Record<string, unknown>;
   for (const field of CALENDAR_KEY_FIELDS) delete bare[field];
   return Object.assign(bare, calendarKeys(row)) as T & CalendarKeys;
-}
-
-/**
- * The DBCore middleware setting the keys on every row put into `table`. It must sit above the
- * counts middleware (which counts `_kind`) and Dexie's own live-query tracking (level 0), which
- * then sees the keys a write changes and wakes the queries over those ranges.
- */
-export function calendarKeysMiddleware(table: string): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'CalendarKeys',
-    level: 11,
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const inner = down.table(name);
-          if (name !== table) return inner;
-          return {
-            ...inner,
-            mutate(req: DBCoreMutateRequest) {
-              if (req.type !== 'add' && req.type !== 'put') return inner.mutate(req);
-              return inner.mutate({ ...req, values: req.values.map((value) => withCalendarKeys(value)) });
-            },
-          };
-        },
-      };
-    },
-  };
 }

@@ -13,7 +13,9 @@ import type {
   VoteRow,
 } from './rows.ts';
 import { countedIndexes, dexieStores, movedIndexes, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
-import { calendarKeysMiddleware, withCalendarKeys } from './calendar-index.ts';
+import { withCalendarKeys } from './calendar-index.ts';
+import { withLinkKeys } from './link-index.ts';
+import { localKeysMiddleware } from './local-keys.ts';
 import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
 import { PendingWrites } from './pending-writes.ts';
 import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
@@ -54,11 +56,14 @@ export class LinkboardDb extends Dexie {
     // 3: the counts store, filled from the rows already there; 4: the calendar's local keys
     // (calendar-index.ts), set on the rows already there, and their kinds counted; 5: saved_links
     // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors);
-    // 6: saved_links without owner_id (its count is kept: counts.ts).
+    // 6: saved_links without owner_id (its count is kept: counts.ts); 7: saved_links' `_urlKey`
+    // (link-index.ts), set on the links already there. A change of the duplicate rule
+    // (link-identity.ts) needs a version that sets the keys again, as 7 does.
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
+    const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
     this.version(3)
       .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
@@ -77,9 +82,15 @@ export class LinkboardDb extends Dexie {
         await tx.table(COUNTS_STORE).bulkPut(countsOf('calendar_events', counted.calendar_events ?? [], events));
       });
     this.version(5).stores(v5);
-    this.version(6).stores(stores);
+    this.version(6).stores(v6);
+    this.version(7)
+      .stores(stores)
+      .upgrade(async (tx) => {
+        const links = (await tx.table('saved_links').toArray()) as LinkRow[];
+        await tx.table('saved_links').bulkPut(links.map(withLinkKeys));
+      });
     this.use(indexCountsMiddleware(counted, movedIndexes()));
-    this.use(calendarKeysMiddleware('calendar_events'));
+    this.use(localKeysMiddleware());
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }
 

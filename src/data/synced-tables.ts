@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { CALENDAR_KEY_FIELDS } from './calendar-index.ts';
+import { LINK_KEY_FIELDS } from './link-index.ts';
 import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
 
 /** The columns every synced table has on the server (docs/sync-protocol.md, Sync contract). */
@@ -59,7 +60,7 @@ export interface SyncedTableSpec<E extends v.ObjectEntries = v.ObjectEntries> {
   moves?: readonly string[];
   /**
    * Keys the client derives from each stored row and indexes (never columns, never sent or
-   * exported; calendar-index.ts): their fields, and the Dexie indexes over them.
+   * exported; local-keys.ts): their fields, and the Dexie indexes over them.
    */
   local?: { fields: readonly string[]; indexes: readonly string[] };
   /** The row's fields: the checks on a pulled row and, through rows.ts, its TypeScript type. */
@@ -139,6 +140,8 @@ export const syncedTables = {
     // owner_id is counted (the plan's limit, the dashboard) but not indexed: nothing reads the
     // rows by owner, and each index costs every pulled row (12% of a first pull's writes).
     indexes: ['directory_id', '[directory_id+created_at+id]'],
+    // _urlKey: the link's identity, what a URL typed in Add Link is looked up by (link-index.ts).
+    local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey'] },
     counted: ['directory_id', 'owner_id'],
     moves: ['directory_id'],
     fields: {

@@ -109,6 +109,21 @@ const bench = {
     return stopWatch();
   },
 
+  /**
+   * Add Link's duplicate check as a save runs it when the answer is not known yet
+   * (src/data/queries/saved-copies.ts): the URL's key, then the index lookup and the directories.
+   */
+  async savedCopies(url: string): Promise<{ ms: number; found: number }> {
+    const { db } = await session();
+    const { useCurrentUser } = await app();
+    const { savedCopies } = await import('../data/queries/saved-copies.ts');
+    const user = useCurrentUser.getState().user;
+    if (!user) throw new Error('bench: no current user');
+    const start = performance.now();
+    const copies = await savedCopies(db, url, { userId: user.id, email: user.email ?? '' });
+    return { ms: performance.now() - start, found: copies.length };
+  },
+
   /** Rows of each local table. */
   async counts(): Promise<Record<string, number>> {
     const { db } = await session();

@@ -73,6 +73,9 @@ export const probeScript = String.raw`(() => {
     /** The calendar grid's agenda (the selected day's items) lists this title. */
     agendaTitle: (title) =>
       Array.from(document.querySelectorAll('section[aria-labelledby="calendar-grid-heading"] li button')).some((b) => b.textContent === title),
+    /** A live status in the open dialog says this text (Add Link's 'Already saved in …'). */
+    dialogStatus: (text) =>
+      Array.from(document.querySelectorAll('[role="dialog"] [role="status"]')).some((s) => s.textContent.trim() === text),
   };
   const pending = new Map();
   const probe = {

@@ -13,6 +13,7 @@ import type { BrowserContext } from 'playwright';
 import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
+import { duplicateCheck } from './duplicates.ts';
 import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { load } from './load.ts';
@@ -48,7 +49,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,calendar,dashboard,import,push,load: run only these parts (a partial run
+ * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,duplicates,calendar,dashboard,import,push,load: run only these parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -161,6 +162,17 @@ async function main(): Promise<void> {
       plan.log('10,000 links: export as a bookmarks file');
       measures.push(await exportLinks(bigPage, big.username, 10_000, plan));
       await bigContext.close();
+    });
+
+    await part('duplicates', async () => {
+      plan.log("10,000 links: Add Link's duplicate check");
+      const owner = await signUp(stack, 'dupes', 'pro');
+      const dir = await seedDirectory(stack, owner, 'Bench dupes', 10_000);
+      const dupesContext = await context();
+      const dupesPage = await signIn(dupesContext, owner, 10_000);
+      await openDirectory(dupesPage, owner, dir);
+      measures.push(...(await duplicateCheck(dupesPage, 10_000, 'Bench dupes', plan)));
+      await dupesContext.close();
     });
 
     await part('calendar', async () => {

@@ -15,7 +15,7 @@ import { confirmEmail } from './confirm-email.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
-import { withCalendarKeys } from '../../src/data/calendar-index.ts';
+import { withLocalKeys } from '../../src/data/local-keys.ts';
 import { syncedTableNames, type SyncedTableName } from '../../src/data/rows.ts';
 import { checkRows, localFields } from '../../src/data/synced-tables.ts';
 import type { Tier } from '../../src/domain/plans.ts';
@@ -242,7 +242,7 @@ function byId(a: Record<string, unknown>, b: Record<string, unknown>): number {
 
 /**
  * A stored row without its local keys (synced-tables.ts `local`), once they are checked to be
- * what the row's fields give (calendar-index.ts): a key that disagrees with its row throws.
+ * what the row's fields give (local-keys.ts): a key that disagrees with its row throws.
  */
 function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): Record<string, unknown> {
   const local = localFields(name);
@@ -250,7 +250,7 @@ function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): 
   const bare = { ...row };
   for (const field of local) delete bare[field];
   const kept = Object.fromEntries(local.filter((field) => field in row).map((field) => [field, row[field]]));
-  const derived: Record<string, unknown> = { ...withCalendarKeys(checkRows('calendar_events', [bare])[0]!) };
+  const derived: Record<string, unknown> = { ...withLocalKeys(name, checkRows(name, [bare])[0]!) };
   const expected = Object.fromEntries(
     local.filter((field) => field in derived).map((field) => [field, derived[field]]),
   );

@@ -1,6 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { memo, useRef, useState, type ReactNode } from 'react';
-import { useForm, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
+import { memo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useForm, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -8,8 +9,10 @@ import { Button } from '../../ui/button.tsx';
 import { FormDialog, RefusalAlert, useRefusal } from '../../ui/form-dialog.tsx';
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { DuplicateNotice } from './duplicate-notice.tsx';
 import { linkFormSchema, type LinkFormInput, type LinkFormValues } from './link-form.ts';
 import { TagInput } from './tag-input.tsx';
+import { useDuplicateCheck, type DuplicateAnswer } from './use-duplicate-check.ts';
 
 export interface LinkDialogProps {
   directoryId: string;
@@ -25,14 +28,18 @@ export interface LinkDialogProps {
   onSaved?(saved: { id: string; directoryId: string }): void;
   /** The link limit of the directory's plan, when it is already reached: said before the fields. */
   limit?: PlanLimit | null;
+  /** Called when the user follows the duplicate notice's link to a directory (default: onClose). */
+  onFollow?(): void;
 }
 
 const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 
 /** Add Link / Edit Link (docs/product.md, Links screen; Validation). Tags and the favourite star are for Pro and Team. */
-function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, onSaved, limit }: LinkDialogProps) {
+function LinkDialogView(props: LinkDialogProps) {
+  const { directoryId, link, tier, onClose, initial, chooser, onSaved, limit, onFollow } = props;
   const { mutate } = useUserDb();
-  const { register, handleSubmit, control } = useForm<LinkFormInput, unknown, LinkFormValues>({
+  const username = useCurrentUser((state) => state.user?.username ?? '');
+  const { register, handleSubmit, control, getValues } = useForm<LinkFormInput, unknown, LinkFormValues>({
     resolver: valibotResolver(linkFormSchema),
     defaultValues: {
       url: link?.url ?? initial?.url ?? '',
@@ -50,20 +57,25 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
   // new link could be drawn (the save is local and the dialog closes in the next frame).
   const saving = useRef(false);
   const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
+  // A new link's URL is looked up as it is typed: 'Already saved in …' before saving.
+  const duplicates = useDuplicateCheck(useWatch({ control, name: 'url' }), link === null);
 
-  async function save(fields: LinkFormValues) {
+  async function save(fields: LinkFormValues, seen: DuplicateAnswer | undefined) {
     if (saving.current) return;
     saving.current = true;
     try {
-      await saveFields(fields);
+      await saveFields(fields, getValues('url'), seen);
     } finally {
       saving.current = false;
     }
   }
 
-  async function saveFields(fields: LinkFormValues) {
+  async function saveFields(fields: LinkFormValues, typedUrl: string, seen: DuplicateAnswer | undefined) {
     const extra = paid ? { tags } : {};
     clearRefusal();
+    // Saved elsewhere and not said as the button was pressed: the notice shows, the button
+    // becomes 'Save anyway', and nothing is saved yet.
+    if (!link && !(await duplicates.mayAdd(typedUrl, seen))) return;
     let ok = false;
     let id = link?.id ?? '';
     try {
@@ -90,6 +102,13 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
     else if (ok) onClose();
   }
 
+  function submit(e: FormEvent | MouseEvent) {
+    e.preventDefault();
+    // What the duplicate notice says as the button is pressed, before the form's async check.
+    const seen = duplicates.seen();
+    void handleSubmit((fields) => save(fields, seen))(e);
+  }
+
   const star = paid && (
     <button
       type="button"
@@ -109,9 +128,12 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
       limit={limit}
       onClose={onClose}
     >
-      <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
+      <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
         {chooser}
         <LinkField name="url" label="URL" control={control} register={register} url />
+        {link === null && (
+          <DuplicateNotice copies={duplicates.copies} username={username} onFollow={onFollow ?? onClose} />
+        )}
         <LinkField name="title" label="Title" control={control} register={register} />
         <LinkField name="notes" label="Notes" control={control} register={register} multiline />
         {paid ? (
@@ -126,15 +148,12 @@ function LinkDialogView({ directoryId, link, tier, onClose, initial, chooser, on
           </Button>
           <Button
             type="submit"
-            onClick={(e) => {
-              // Saved from the click itself: the form's submission (a style update, a submit
-              // event) would come between the click and the new link's paint. Enter in a
-              // field clicks this button too (implicit submission), so it comes here as well.
-              e.preventDefault();
-              void handleSubmit(save)(e);
-            }}
+            // Saved from the click itself: the form's submission (a style update, a submit
+            // event) would come between the click and the new link's paint. Enter in a
+            // field clicks this button too (implicit submission), so it comes here as well.
+            onClick={submit}
           >
-            {link ? 'Save Changes' : 'Add Link'}
+            {link ? 'Save Changes' : duplicates.copies.length > 0 ? 'Save anyway' : 'Add Link'}
           </Button>
         </div>
       </form>

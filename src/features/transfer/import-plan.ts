@@ -11,7 +11,9 @@
  *   only folder, or 'Imported bookmarks' when there are several. Links beyond the room left are
  *   skipped as over the plan's limit; tags and favourites are left out (Pro features).
  * - A link whose URL is already in its target directory (there, or earlier in the file) is a
- *   duplicate; a URL that cannot be saved is skipped under its true reason (url-problem.ts).
+ *   duplicate, by the duplicate rule of Add Link (src/domain/link-identity.ts: tracking
+ *   parameters, `www.`, a trailing slash ... do not make another page); a URL that cannot be saved
+ *   is skipped under its true reason (url-problem.ts).
  * - A link keeps its creation time (ADD_DATE) when the server would take it, else it is now.
  * - Directories do not nest: a nested folder becomes a directory named 'Dev / PHP', and the preview
  *   says so. A Linkboard export's directory keeps its colour, description and visibility; one that
@@ -26,6 +28,7 @@ import { FREE_LIMITS } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { cleanTags, creationTime, normalizeUrl } from '../../domain/validation.ts';
 import { LINK_DESCRIPTION_MAX, LINK_NOTES_MAX, LINK_TITLE_MAX } from '../../domain/link-limits.ts';
+import { linkIdentity } from '../../domain/link-identity.ts';
 import { planEvents } from './import-plan-events.ts';
 import { storableText } from '../../domain/storable-text.ts';
 import { cutSavable } from './savable-text.ts';
@@ -114,7 +117,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     upsell: null,
   };
   const byName = new Map(state.directories.map((dir) => [key(dir.name), dir.id]));
-  const urls = new Map([...state.urlsByDirectory].map(([id, set]) => [id, new Set(set)]));
+  const keys = new Map([...state.keysByDirectory].map(([id, set]) => [id, new Set(set)]));
   let directoriesLeft = free ? Math.max(0, FREE_LIMITS.directories - state.directoryCount) : Infinity;
   let passwordsLost = false;
   let nestedName: string | null = null;
@@ -155,8 +158,9 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         plan.skipped[problem ?? 'invalid'] += 1;
         continue;
       }
-      const seen = directoryId === null ? undefined : (urls.get(directoryId) ?? new Set<string>());
-      if (seen?.has(url)) {
+      const identity = linkIdentity(url) ?? url;
+      const seen = directoryId === null ? undefined : (keys.get(directoryId) ?? new Set<string>());
+      if (seen?.has(identity)) {
         plan.skipped.duplicate += 1;
         continue;
       }
@@ -164,8 +168,8 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         plan.skipped['over-limit'] += 1;
         continue;
       }
-      seen.add(url);
-      urls.set(directoryId, seen);
+      seen.add(identity);
+      keys.set(directoryId, seen);
       const tags = cleanTags(link.tags.map(storableText));
       if (free && (tags.length > 0 || link.favorite)) tagsLeftOut = true;
       const args: MutationArgs['link.create'] = {

@@ -1,10 +1,12 @@
 /**
  * The user's side of an import, read from the local database in one read-only transaction: their
- * own directories (reused by name), the URLs already in them (duplicates), what the Free limits
+ * own directories (reused by name), the identities of the links already in them (duplicates, by
+ * the rule of src/domain/link-identity.ts, as each link stores it), what the Free limits
  * count, and the calendar items already there. Works offline like everything else.
  */
 import type { LinkboardDb } from '../../data/db.ts';
 import { keptCount } from '../../data/counts.ts';
+import { urlKeyOf } from '../../data/link-index.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { countsAsEventThisMonth } from '../../domain/limits.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -13,8 +15,8 @@ export interface ImportState {
   tier: Tier;
   /** The user's own directories, oldest first. */
   directories: { id: string; name: string }[];
-  /** URLs already saved, by directory id. */
-  urlsByDirectory: Map<string, Set<string>>;
+  /** Identity keys (linkIdentity) of the links already saved, by directory id. */
+  keysByDirectory: Map<string, Set<string>>;
   /** Links and directories the user owns (the Free limits count these). */
   linkCount: number;
   directoryCount: number;
@@ -35,19 +37,22 @@ export async function readImportState(db: LinkboardDb, ctx: MutationContext): Pr
   return db.transaction('r', [db.link_directories, db.saved_links, db.calendar_events, db.counts], async () => {
     const directories = await db.link_directories.where('owner_id').equals(ctx.userId).toArray();
     directories.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-    const urlsByDirectory = new Map<string, Set<string>>(directories.map((dir) => [dir.id, new Set()]));
+    const keysByDirectory = new Map<string, Set<string>>(directories.map((dir) => [dir.id, new Set()]));
     const links = await db.saved_links
       .where('directory_id')
       .anyOf(directories.map((dir) => dir.id))
       .toArray();
-    for (const link of links) urlsByDirectory.get(link.directory_id)?.add(link.url);
+    for (const link of links) {
+      const key = urlKeyOf(link);
+      if (key !== null) keysByDirectory.get(link.directory_id)?.add(key);
+    }
     const linkCount = await keptCount(db, 'saved_links', 'owner_id', ctx.userId);
     const events = await db.calendar_events.where('owner_id').equals(ctx.userId).toArray();
     const now = ctx.now();
     return {
       tier: ctx.tier,
       directories: directories.map(({ id, name }) => ({ id, name })),
-      urlsByDirectory,
+      keysByDirectory,
       linkCount,
       directoryCount: directories.length,
       eventsThisMonth: events.filter((event) => countsAsEventThisMonth(event, now, ctx.timeZone)).length,

@@ -154,16 +154,33 @@ describe('the share target', () => {
     expect(await db.saved_links.count()).toBe(1);
   });
 
+  it("says where a page shared from YouTube's share sheet is already saved, and follows it there", async () => {
+    const user = userEvent.setup();
+    await db.link_directories.bulkPut([directory('d1', 'Inbox'), directory('d2', 'Music')]);
+    await db.saved_links.put(makeLink({ directory_id: 'd2', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'Rick' }));
+    const text = 'Rick Astley - Never Gonna Give You Up https://youtu.be/dQw4w9WgXcQ?si=Hk3sX8bQ2mL0pZ1a';
+    renderAt(`?text=${encodeURIComponent(text)}`);
+    const form = await dialog();
+    const [notice] = await within(form).findAllByText(
+      (_, element) => element?.textContent === 'Already saved in Music',
+    );
+    expect(notice!.closest('[role=status]')).not.toBeNull();
+    expect(within(form).getByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('link', { name: 'Music' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada/dir/d2'));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('keeps the Free link limit', async () => {
     const user = userEvent.setup();
     await db.link_directories.put(directory('d1', 'Full'));
     await db.saved_links.bulkPut(Array.from({ length: 30 }, () => makeLink({ directory_id: 'd1' })));
     renderAt('?title=One%20more&url=https://more.example');
     const form = await dialog();
-    // Said before the save, with the way to upgrade.
-    const notice = await within(form).findByRole('status');
+    // Said before the save, with the way to upgrade (the other status is the duplicate notice's, empty).
+    const [notice] = (await within(form).findAllByRole('status')).filter((status) => status.textContent !== '');
     expect(notice).toHaveTextContent('Upgrade to Pro to save more links.');
-    expect(within(notice).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
+    expect(within(notice!).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/Upgrade/ada');
     // A save anyway is refused inside the dialog, which keeps the focus; no toast.
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
     const alert = await within(form).findByText('Upgrade to Pro to save more links.', { selector: '[role=alert]' });

@@ -29,7 +29,7 @@ function state(overrides: Partial<ImportState> = {}): ImportState {
   return {
     tier: 'pro',
     directories: [],
-    urlsByDirectory: new Map(),
+    keysByDirectory: new Map(),
     linkCount: 0,
     directoryCount: 0,
     eventsThisMonth: 0,
@@ -74,7 +74,7 @@ describe('buildImportPlan', () => {
   it('skips duplicates in the file and already there, and non-http links, with a count per reason', () => {
     const st = state({
       directories: [{ id: 'own', name: 'Reading' }],
-      urlsByDirectory: new Map([['own', new Set(['https://there.test'])]]),
+      keysByDirectory: new Map([['own', new Set(['https://there.test'])]]),
     });
     const p = plan(
       source(
@@ -153,7 +153,7 @@ describe('buildImportPlan', () => {
       tier: 'free',
       directories: [{ id: 'own', name: 'Mine' }],
       directoryCount: 1,
-      urlsByDirectory: new Map([['own', new Set(['https://a.test'])]]),
+      keysByDirectory: new Map([['own', new Set(['https://a.test'])]]),
       linkCount: 1,
     });
     const p = plan(source({ A: [link('https://a.test'), link('https://b.test')], B: [link('https://b.test')] }), st);

@@ -211,3 +211,51 @@ describe('export → import → export', () => {
     ).toEqual(['Offsite', 'Tax day']);
   });
 });
+
+/** A Raindrop.io export, as Raindrop writes it (tests/domain/bookmarks/fixtures/raindrop.netscape). */
+const raindropFile = (links: string) => `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+It will be read and overwritten.
+Do Not Edit! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Raindrop.io Bookmarks</TITLE>
+<H1>Raindrop.io Bookmarks</H1>
+<DL><p>
+<DT><H3 ADD_DATE="1710000000" LAST_MODIFIED="1710000000">Reading</H3>
+<DL><p>
+${links}
+</DL><p>
+</DL><p>
+`;
+
+describe('duplicates in an import', () => {
+  it('imports one link for the same page written twice, by the rule of Add Link', async () => {
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    const file = raindropFile(
+      [
+        '<DT><A HREF="https://Example.org/page/?utm_source=x" ADD_DATE="1710000100" LAST_MODIFIED="1710000100" TAGS="" DATA-COVER="">Page</A>',
+        '<DT><A HREF="https://example.org/page" ADD_DATE="1710000200" LAST_MODIFIED="1710000200" TAGS="" DATA-COVER="">Page again</A>',
+        '<DT><A HREF="https://example.org/page#/other-route" ADD_DATE="1710000300" LAST_MODIFIED="1710000300" TAGS="" DATA-COVER="">Its app route</A>',
+      ].join('\n'),
+    );
+    const { plan, summary } = await importText(db, pro, 'raindrop.html', file);
+    expect(plan.skipped.duplicate).toBe(1);
+    expect(summary.imported).toBe(2);
+    expect((await db.saved_links.toArray()).map((link) => link.title).sort()).toEqual(['Its app route', 'Page']);
+  });
+
+  it('skips a bookmark already saved in its directory under another spelling', async () => {
+    const db = freshDb();
+    const pro = ctx({ tier: 'pro' });
+    await db.link_directories.put(makeDirectory({ id: 'reading', name: 'Reading' }));
+    await db.saved_links.put(makeLink({ directory_id: 'reading', url: 'https://example.org/page', title: 'Saved' }));
+    const file = raindropFile(
+      '<DT><A HREF="http://www.example.org/page/?fbclid=IwAR2x&amp;utm_medium=email" ADD_DATE="1710000100" LAST_MODIFIED="1710000100" TAGS="" DATA-COVER="">Page</A>',
+    );
+    const { plan, summary } = await importText(db, pro, 'raindrop.html', file);
+    expect(plan.skipped.duplicate).toBe(1);
+    expect(summary.imported).toBe(0);
+    expect(await db.saved_links.count()).toBe(1);
+  });
+});

@@ -114,6 +114,8 @@ export function ShareTargetPage() {
         chooser={chooser}
         limit={full ? { message: messages.moreLinks, upgradeTo: upgradePath(username) } : null}
         onClose={leave}
+        // Following 'Already saved in …' leaves this page for that directory: nothing to close.
+        onFollow={() => undefined}
         onSaved={(saved) => {
           rememberDirectory(user.id, saved.directoryId);
           navigate(directoryPath(username, saved.directoryId), { replace: true });
