@@ -29,6 +29,8 @@ export interface RealtimeServer {
   hub: PokeHub;
   /** Open sockets. */
   readonly size: number;
+  /** Ends every open socket at once, as a dropped network does (the clients reconnect). */
+  terminateAll(): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,9 @@ export async function startRealtime(
     hub,
     get size() {
       return open;
+    },
+    terminateAll() {
+      for (const client of wss.clients) client.terminate();
     },
     async close() {
       server.off('upgrade', onUpgrade);

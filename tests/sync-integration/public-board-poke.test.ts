@@ -8,14 +8,11 @@
  * reaches the board by the trailing poke, with the final count.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RealtimeClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VOTING_TOPIC, listenOn, liveTopics } from '../../src/backend/live-topics.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { installRealtimePoke } from '../../src/sync/realtime-poke.ts';
-import { startRealtime, type RealtimeServer } from '../../supabase/local/realtime-socket.ts';
 import { dbKinds } from '../support/db.ts';
 import { listen as listenAs, realtimeClient, until } from '../support/realtime-listener.ts';
 import {
@@ -26,7 +23,7 @@ import {
   type SyncStack,
   type TestUser,
 } from '../support/sync-harness.ts';
-import { TEST_JWT_SECRET } from '../support/test-keys.ts';
+import { startRealtimeBeside, type RealtimeBeside } from '../support/realtime-beside.ts';
 import { ManualTimers } from '../sync/fake-server.ts';
 
 const wait = { timeout: 10_000, interval: 20 };
@@ -34,9 +31,7 @@ const tokenOf = async (user: TestUser) => (await user.client.auth.getSession()).
 
 describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
   let stack: SyncStack;
-  let server: Server;
-  let realtime: RealtimeServer;
-  let base: string;
+  let socket: RealtimeBeside;
   const throttle = new ManualTimers();
   const devices: Device[] = [];
   const clients: RealtimeClient[] = [];
@@ -44,11 +39,7 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
 
   beforeAll(async () => {
     stack = await startSyncStack({ kind });
-    // The stack's Realtime socket on a port of its own, over the same database.
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = await startRealtime(server, { db: stack.db, jwtSecret: TEST_JWT_SECRET }, { poke: { clock: throttle } });
+    socket = await startRealtimeBeside(stack.db, { poke: { clock: throttle } });
   });
   afterAll(async () => {
     for (const off of offs.splice(0)) off();
@@ -56,8 +47,7 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     // A pull a poke started ends before its database closes.
     await Promise.all(devices.map((d) => d.engine.sync().catch(() => undefined)));
     for (const device of devices.splice(0)) device.close();
-    await realtime.close();
-    await new Promise((resolve) => server.close(resolve));
+    await socket.close();
     await stack.close();
   });
 
@@ -69,7 +59,7 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
 
   /** The app's poke client for the device, on supabase-js's RealtimeClient; counts what it hears. */
   function listen(d: Device) {
-    const client = realtimeClient(base);
+    const client = realtimeClient(socket.base);
     clients.push(client);
     const heard = { pokes: 0, joined: 0, topics: [] as string[] };
     const channel = client.channel.bind(client);
@@ -117,7 +107,7 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     // A burst of votes inside the topic's interval: no poke yet, the board still shows none. Each
     // voter hears its own poke, so the stack has taken every vote's pokes before the interval ends.
     for (const [index, voter] of voters.entries()) {
-      const own = await listenAs(realtimeClient(base, await tokenOf(voter)), `user:${voter.id}`);
+      const own = await listenAs(realtimeClient(socket.base, await tokenOf(voter)), `user:${voter.id}`);
       clients.push(own.channel.socket as RealtimeClient);
       const { data, error } = await voter.client.rpc('sync_push', {
         p_mutations: [
