@@ -4,6 +4,7 @@ import { LoginPage, newUser } from './pages/login-page.ts';
 import { confirmationLink } from './pages/mailbox.ts';
 import { toasts } from './pages/toasts.ts';
 import { signUpAndSync, syncStatus } from './support/workspace.ts';
+import { joinedTopic } from '../tests/support/realtime-frame.ts';
 
 /**
  * Resolves when the page's Realtime socket (/realtime/v1/websocket) has a channel on a topic that
@@ -15,13 +16,8 @@ const channelJoined = (page: Page, topic: (name: string) => boolean) =>
     page.on('websocket', (socket) => {
       if (!socket.url().includes('/realtime/v1/websocket')) return;
       socket.on('framereceived', ({ payload }) => {
-        const message = JSON.parse(String(payload)) as {
-          topic?: string;
-          event?: string;
-          payload?: { status?: string };
-        };
-        if (message.event !== 'phx_reply' || message.payload?.status !== 'ok') return;
-        if (message.topic?.startsWith('realtime:') && topic(message.topic.slice('realtime:'.length))) resolve();
+        const joined = joinedTopic(payload);
+        if (joined !== null && topic(joined)) resolve();
       });
     });
   });

@@ -8,6 +8,7 @@ import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Account } from './setup.ts';
 import { probeScript } from './probe.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
+import { joinedTopic } from '../support/realtime-frame.ts';
 
 export { chromiumPath };
 
@@ -144,13 +145,7 @@ export function watchRealtime(context: BrowserContext): { next(): Promise<void> 
     page.on('websocket', (socket) => {
       if (!socket.url().includes('/realtime/v1/websocket')) return;
       socket.on('framereceived', ({ payload }) => {
-        const message = JSON.parse(String(payload)) as {
-          topic?: string;
-          event?: string;
-          payload?: { status?: string };
-        };
-        if (message.event !== 'phx_reply' || message.payload?.status !== 'ok') return;
-        if (!message.topic?.startsWith('realtime:user:')) return;
+        if (!joinedTopic(payload)?.startsWith('user:')) return;
         const resolved = waiting;
         waiting = [];
         for (const resolve of resolved) resolve();
