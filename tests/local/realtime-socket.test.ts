@@ -193,6 +193,18 @@ describe.each(dbKinds)('the Realtime socket on %s', (kind) => {
     });
   });
 
+  it('refuses sockets beyond the stack’s cap with 429, and takes one again once another closes', async () => {
+    const held = [];
+    while (t.stack.realtime.size < 40) held.push(await rawSocket(t.stack.url));
+    expect((await rawSocket(t.stack.url)).closed).toEqual({ code: -1, status: 429 });
+    held[0]!.socket.close();
+    await until(() => t.stack.realtime.size < 40, 'a socket closed on the stack');
+    const again = await rawSocket(t.stack.url);
+    expect(again.socket.readyState).toBe(WebSocket.OPEN);
+    for (const raw of [...held, again]) raw.socket.close();
+    await until(() => t.stack.realtime.size === 0, 'every socket closed');
+  });
+
   it('closes a socket on a frame that is no message, answers unknown topics, and keeps serving', async () => {
     const garbage: [string | Buffer, number][] = [
       ['not json', 1007],
