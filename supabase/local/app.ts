@@ -95,7 +95,7 @@ export function createStack(options: StackOptions): Hono {
     root: () => app,
   };
 
-  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/api'];
+  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1', '/api'];
   const isApi = (path: string) => apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   app.use(
     '*',
@@ -117,6 +117,8 @@ export function createStack(options: StackOptions): Hono {
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
+  // Realtime is a WebSocket on the stack's server (realtime-socket.ts); a plain request is not one.
+  app.all('/realtime/v1/*', (c) => c.json({ message: 'Realtime speaks WebSocket: upgrade the request.' }, 426));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
   if (ctx.billing.mode === 'test') app.route('/_checkout', checkoutApp(ctx));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));

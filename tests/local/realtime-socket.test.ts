@@ -185,6 +185,9 @@ describe.each(dbKinds)('the Realtime socket on %s', (kind) => {
   });
 
   it('refuses a socket without a valid API key or with an unknown vsn before the upgrade', async () => {
+    // A plain request is no socket: 426, not the app's page.
+    const plain = await fetch(`${t.stack.url}/realtime/v1/websocket?apikey=${TEST_ANON_KEY}&vsn=1.0.0`);
+    expect(plain.status).toBe(426);
     expect((await rawSocket(t.stack.url, 'vsn=1.0.0')).closed).toEqual({ code: -1, status: 401 });
     expect((await rawSocket(t.stack.url, `apikey=${alice.token}&vsn=1.0.0`)).closed).toEqual({ code: -1, status: 401 });
     expect((await rawSocket(t.stack.url, `apikey=${TEST_ANON_KEY}&vsn=9.9.9`)).closed).toEqual({
