@@ -122,12 +122,13 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: Object.fromEntries(
-      ['/auth/v1', '/rest/v1', '/functions/v1', '/sync/v1', '/api', '/_mailbox', '/_checkout'].map((path) => [
-        path,
-        stack,
-      ]),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ['/auth/v1', '/rest/v1', '/functions/v1', '/api', '/_mailbox', '/_checkout'].map((path) => [path, stack]),
+      ),
+      // Realtime's WebSocket (supabase/local/realtime-socket.ts).
+      '/realtime/v1': { target: stack, ws: true },
+    },
   },
   // No source maps in a production build: they would publish the sources (and sw.js.map) to anyone.
   build: {

@@ -4,17 +4,23 @@ import { LoginPage, newUser } from './pages/login-page.ts';
 import { confirmationLink } from './pages/mailbox.ts';
 import { toasts } from './pages/toasts.ts';
 import { signUpAndSync, syncStatus } from './support/workspace.ts';
+import { joinedTopic } from '../tests/support/realtime-frame.ts';
 
 /**
- * Resolves when the page's poke stream (GET /sync/v1/poke) is answered, so the server is listening
- * before the change is made; after 10 s it resolves anyway and the assertion on the screen fails.
+ * Resolves when the page's Realtime socket (/realtime/v1/websocket) has a channel on a topic that
+ * `topic` accepts joined (the server's phx_reply ok), so the server is listening before the change
+ * is made. Set up before the page loads; the test's timeout bounds it.
  */
-const pokeStreamOpen = (page: Page) =>
-  page
-    .waitForResponse((response) => response.url().includes('/sync/v1/poke') && response.status() === 200, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
+const channelJoined = (page: Page, topic: (name: string) => boolean) =>
+  new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/realtime/v1/websocket')) return;
+      socket.on('framereceived', ({ payload }) => {
+        const joined = joinedTopic(payload);
+        if (joined !== null && topic(joined)) resolve();
+      });
+    });
+  });
 
 test('realtime: a link the owner adds shows on a member’s open directory well before the 30 s poll', async ({
   page,
@@ -48,7 +54,7 @@ test('realtime: a link the owner adds shows on a member’s open directory well 
   await expect(memberPage).toHaveURL(new RegExp(`/Dashboard/${member.username}$`));
   await memberPage.goto(await confirmationLink(request, member.email));
   await expect(toasts(memberPage).getByText('Your e-mail address is confirmed.')).toBeVisible();
-  const listening = pokeStreamOpen(memberPage);
+  const listening = channelJoined(memberPage, (topic) => topic.startsWith('user:'));
   await memberPage.goto(address);
   await expect(memberPage.getByRole('heading', { name: 'Live Board' })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'First' })).toBeVisible();
@@ -73,24 +79,21 @@ test('realtime: a vote on a public poll shows on another user’s open voting bo
   const voter = newUser('boardvoter');
   const title = `Board ${Date.now().toString(36)}`;
 
-  // The viewer opens the board. Chromium's DevTools report each poke the page's stream hears.
+  // The viewer opens the board. Chromium's DevTools report each poke the page's socket hears.
   await signUpAndSync(page, viewer);
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Network.enable');
   // Both on the browser's network clock, so their order is the browser's.
   const pokes: number[] = [];
-  devtools.on('Network.eventSourceMessageReceived', (message) => {
-    if (message.eventName === 'poke') pokes.push(message.timestamp);
+  devtools.on('Network.webSocketFrameReceived', ({ response, timestamp }) => {
+    const message = JSON.parse(response.payloadData) as { event?: string; payload?: { event?: string } };
+    if (message.event === 'broadcast' && message.payload?.event === 'poke') pokes.push(timestamp);
   });
   const pulls: number[] = [];
   devtools.on('Network.requestWillBeSent', (sent) => {
     if (sent.request.url.includes('/rest/v1/rpc/sync_pull')) pulls.push(sent.timestamp);
   });
-  const listening = page.waitForResponse(
-    (response) =>
-      response.url().includes('/sync/v1/poke') && response.url().includes('topic=public%3Avoting') && response.ok(),
-    { timeout: 15_000 },
-  );
+  const listening = channelJoined(page, (topic) => topic === 'public:voting');
   await page.goto(`/Voting/${viewer.username}`);
   await expect(page.getByRole('heading', { name: 'Public Voting Board' })).toBeVisible();
   await listening;

@@ -1,7 +1,8 @@
 /**
  * The page's backend client: supabase-js's own parts, each from its package, without the Realtime
- * and Storage clients supabase-js's createClient always builds (the app syncs through RPCs and the
- * stack's poke, and stores no files): about 20 KB of gzipped JavaScript less for the first sync.
+ * and Storage clients supabase-js's createClient always builds (the app syncs through RPCs, stores
+ * no files, and loads its Realtime client after the first paint, src/backend/realtime-client.ts):
+ * about 20 KB of gzipped JavaScript less for the first sync.
  * It is wired as createClient wires them: the auth client keeps the session, every PostgREST and
  * Edge Function request carries the anon key and the session's access token (or the anon key).
  */

@@ -18,8 +18,6 @@ import { restApp } from './rest.ts';
 import { functionsApp } from './functions.ts';
 import { mailboxApp, type MailboxMode } from './mailbox.ts';
 import { staticApp } from './static.ts';
-import { pokeApp } from './poke.ts';
-import { PokeHub, type PokeHubOptions } from './poke-hub.ts';
 import { API_CSP, appCsp, securityHeaders } from './http-headers.ts';
 import {
   authTooLarge,
@@ -67,8 +65,6 @@ export interface StackOptions {
   mail?: MailSettings;
   /** Reminder pushes: the VAPID keys (and subject, scheduler secret); default a pair made for this stack. */
   push?: PushSettings;
-  /** The poke's caps on open streams (default 10 per user, 1,000 in all) and its throttle (250 ms a topic). */
-  poke?: PokeHubOptions;
 }
 
 /** Each route family's body limit and 413 shape (body-limit.ts); any other path gets the API's. */
@@ -96,11 +92,10 @@ export function createStack(options: StackOptions): Hono {
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     mail: options.mail ?? {},
     push: options.push ?? newVapidKeys(),
-    pokes: new PokeHub(options.poke),
     root: () => app,
   };
 
-  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/sync/v1', '/api'];
+  const apiPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1', '/api'];
   const isApi = (path: string) => apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   app.use(
     '*',
@@ -121,8 +116,9 @@ export function createStack(options: StackOptions): Hono {
   app.route('/auth/v1', authApp(ctx));
   app.route('/rest/v1', restApp(ctx));
   app.route('/functions/v1', functionsApp(ctx, { verifyJwt: true }));
-  app.route('/sync/v1', pokeApp(ctx));
   app.route('/api', functionsApp(ctx, { verifyJwt: false }));
+  // Realtime is a WebSocket on the stack's server (realtime-socket.ts); a plain request is not one.
+  app.all('/realtime/v1/*', (c) => c.json({ message: 'Realtime speaks WebSocket: upgrade the request.' }, 426));
   app.route('/_mailbox', mailboxApp(ctx, options.mailbox ?? (ctx.mail.smtpUrl ? 'off' : 'loopback')));
   if (ctx.billing.mode === 'test') app.route('/_checkout', checkoutApp(ctx));
   app.get('/_health', (c) => c.json({ ok: true, db: ctx.db.kind }));

@@ -130,3 +130,67 @@ create table if not exists supabase_migrations.schema_migrations (
   name text,
   statements text[]
 );
+
+-- Supabase Realtime's part of the database (hosted projects have it; the migrations only add
+-- policies on realtime.messages): the broadcast messages table, realtime.topic() that a policy
+-- reads the channel's topic from, and realtime.send() that broadcasts from SQL. As hosted, a
+-- message inserted in a transaction is broadcast only once it commits: here a trigger NOTIFYs
+-- the local stack (delivered at commit, never for a rollback), which relays it to the sockets
+-- (supabase/local/realtime-relay.ts). Hosted keeps a few days of partitions; the stack deletes
+-- messages older than a few minutes.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_idx on realtime.messages (inserted_at);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+
+-- The local stack's relay (hosted Realtime reads the write-ahead log instead): one notification
+-- per broadcast; identical ones in a transaction are folded into one by PostgreSQL.
+create or replace function realtime.notify_local_stack() returns trigger
+language plpgsql
+as $$
+begin
+  if new.extension = 'broadcast' and new.event is not null then
+    perform pg_notify('realtime_broadcast',
+      json_build_object('topic', new.topic, 'event', new.event, 'private', coalesce(new.private, false))::text);
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists notify_local_stack on realtime.messages;
+create trigger notify_local_stack after insert on realtime.messages
+  for each row execute function realtime.notify_local_stack();

@@ -6,7 +6,6 @@ import type { AuthLimits } from './auth-limits.ts';
 import type { MailSettings } from './mail-settings.ts';
 import type { PushSettings } from './push-settings.ts';
 import { clientAddress } from './client-address.ts';
-import type { PokeHub } from './poke-hub.ts';
 import { findUnstorableText, unstorableTextMessage } from '../../src/domain/storable-text.ts';
 
 export interface StackContext {
@@ -28,8 +27,6 @@ export interface StackContext {
   mail: MailSettings;
   /** The VAPID keys of reminder pushes (send-reminders) and their scheduler secret. */
   push: PushSettings;
-  /** The open poke streams (GET /sync/v1/poke), poked after a push commits. */
-  pokes: PokeHub;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
 }

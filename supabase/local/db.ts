@@ -16,6 +16,11 @@ export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel: each NOTIFY's payload, delivered when its transaction commits. On
+   * PostgreSQL it holds one connection of its own, reconnecting after an error. Returns its end.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,12 @@ export async function openPglite(options: Omit<OpenOptions, 'databaseUrl'> = {})
     pglite,
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: () => pglite.close(),
   };
 }
@@ -93,6 +104,40 @@ export function openPostgres(url: string): Db {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** A connection of its own that LISTENs, reconnected a second after it fails, until ended. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let ended = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!ended) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (ended) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    ended = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }

@@ -1,18 +1,12 @@
 /**
- * Who listens on which poke topic (docs/sync-protocol.md, "Poke"). Topics are named as Supabase
- * Realtime names its channels: `user:<id>` (private: that user's own devices) and `public:<name>`
- * (a screen open on what every signed-in user sees, such as `public:voting` for the voting board).
- * A topic is poked at most once per interval: the first poke goes at once, any that follow within
- * the interval make one trailing poke at its end, so a busy poll costs each listener a few pulls a
- * second and the last change is never missed.
+ * Who listens on which Realtime topic on the local stack, and the poke's throttle
+ * (docs/sync-protocol.md, "Poke"). Topics are Realtime channel names: `user:<id>` (that user's
+ * devices) and `public:voting` (the voting board while it is shown). A broadcast committed in
+ * the database reaches the hub through realtime-relay.ts and each joined channel of the socket
+ * server (realtime-socket.ts) is a listener. A topic's event goes out at most once per interval:
+ * the first at once, any that follow within the interval make one trailing one at its end, so a
+ * busy poll costs each listener a few pulls a second and the last change is never missed.
  */
-
-export interface PokeLimits {
-  /** Open streams one user may hold (tabs and devices). */
-  perUser: number;
-  /** Open streams the stack holds in all. */
-  total: number;
-}
 
 /** The timers the throttle runs on (tests hold them). */
 export interface PokeClock {
@@ -20,21 +14,14 @@ export interface PokeClock {
 }
 
 export interface PokeHubOptions {
-  limits?: PokeLimits;
-  /** The shortest time between two pokes of one topic. */
+  /** The shortest time between two deliveries of one event on one topic. */
   intervalMs?: number;
   clock?: PokeClock;
 }
 
-export const DEFAULT_POKE_LIMITS: PokeLimits = { perUser: 10, total: 1000 };
 export const POKE_INTERVAL_MS = 250;
-/** Public topics one stream may listen on besides its user's own. */
-export const MAX_PUBLIC_TOPICS = 8;
-const PUBLIC_TOPIC = /^public:[a-z0-9_-]{1,64}$/;
 
 export const userTopic = (userId: string): string => `user:${userId}`;
-/** Whether a client may listen on this topic by name: only public ones (its own user topic is implied). */
-export const isPublicTopic = (topic: string): boolean => PUBLIC_TOPIC.test(topic);
 
 /** Node's timers, not holding the process open for a trailing poke. */
 const nodeClock: PokeClock = {
@@ -45,74 +32,58 @@ const nodeClock: PokeClock = {
   },
 };
 
+export type TopicListener = (event: string) => void;
+
 export class PokeHub {
-  private readonly byTopic = new Map<string, Set<() => void>>();
-  private readonly byUser = new Map<string, number>();
-  /** Topics poked within the last interval; `again` when another poke came since. */
+  private readonly byTopic = new Map<string, Set<TopicListener>>();
+  /** `<event> <topic>` delivered within the last interval; `again` when another came since. */
   private readonly held = new Map<string, { again: boolean }>();
-  private readonly limits: PokeLimits;
   private readonly intervalMs: number;
   private readonly clock: PokeClock;
-  private open = 0;
 
   constructor(options: PokeHubOptions = {}) {
-    this.limits = options.limits ?? DEFAULT_POKE_LIMITS;
     this.intervalMs = options.intervalMs ?? POKE_INTERVAL_MS;
     this.clock = options.clock ?? nodeClock;
   }
 
-  /**
-   * Adds a stream of `userId` listening on its user topic and on `topics` (public ones); null when
-   * the user's or the stack's cap is reached. Returns its removal.
-   */
-  subscribe(userId: string, topics: readonly string[], listener: () => void): (() => void) | null {
-    const mine = this.byUser.get(userId) ?? 0;
-    if (mine >= this.limits.perUser || this.open >= this.limits.total) return null;
-    const all = [...new Set([userTopic(userId), ...topics])];
-    for (const topic of all) {
-      const listeners = this.byTopic.get(topic) ?? new Set();
-      listeners.add(listener);
-      this.byTopic.set(topic, listeners);
-    }
-    this.byUser.set(userId, mine + 1);
-    this.open += 1;
-    let subscribed = true;
+  /** Calls `listener` with each event delivered on `topic`; returns its removal. */
+  listen(topic: string, listener: TopicListener): () => void {
+    const listeners = this.byTopic.get(topic) ?? new Set();
+    listeners.add(listener);
+    this.byTopic.set(topic, listeners);
+    let listening = true;
     return () => {
-      if (!subscribed) return;
-      subscribed = false;
-      for (const topic of all) {
-        const listeners = this.byTopic.get(topic);
-        listeners?.delete(listener);
-        if (listeners?.size === 0) this.byTopic.delete(topic);
-      }
-      const left = (this.byUser.get(userId) ?? 1) - 1;
-      if (left === 0) this.byUser.delete(userId);
-      else this.byUser.set(userId, left);
-      this.open -= 1;
+      if (!listening) return;
+      listening = false;
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.byTopic.get(topic) === listeners) this.byTopic.delete(topic);
     };
   }
 
-  /** Pokes every stream listening on these topics, at once or at the end of the topic's interval. */
-  poke(topics: Iterable<string>): void {
+  /** Delivers `event` (default `poke`) on these topics, at once or at the end of the interval. */
+  poke(topics: Iterable<string>, event = 'poke'): void {
     for (const topic of new Set(topics)) {
-      const held = this.held.get(topic);
+      const key = `${event} ${topic}`;
+      const held = this.held.get(key);
       if (held) held.again = true;
-      else if (this.byTopic.has(topic)) this.deliver(topic);
+      else if (this.byTopic.has(topic)) this.deliver(topic, event, key);
     }
   }
 
-  private deliver(topic: string): void {
+  private deliver(topic: string, event: string, key: string): void {
     const held = { again: false };
-    this.held.set(topic, held);
+    this.held.set(key, held);
     this.clock.setTimeout(() => {
-      this.held.delete(topic);
-      if (held.again && this.byTopic.has(topic)) this.deliver(topic);
+      this.held.delete(key);
+      if (held.again && this.byTopic.has(topic)) this.deliver(topic, event, key);
     }, this.intervalMs);
-    for (const listener of [...(this.byTopic.get(topic) ?? [])]) listener();
+    for (const listener of [...(this.byTopic.get(topic) ?? [])]) listener(event);
   }
 
-  /** Open streams in all. */
+  /** Listeners in all. */
   get size(): number {
-    return this.open;
+    let count = 0;
+    for (const listeners of this.byTopic.values()) count += listeners.size;
+    return count;
   }
 }

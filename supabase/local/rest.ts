@@ -13,7 +13,6 @@ import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
 import { forgetCall, resolveCall } from './rest-functions.ts';
-import { pokeAfterBilling, pokeAfterPush } from './poke.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
 
@@ -180,10 +179,6 @@ export function restApp(ctx: StackContext): Hono {
         return { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
       });
       const { body, response } = answer;
-      // Committed: the users the push's applied changes concern pull now (poke.ts).
-      if (fn === 'sync_push' && sub && body && (response.status ?? 200) === 200) void pokeAfterPush(ctx, sub, body);
-      // A tier the billing webhook changed reaches the user's devices at once, not at the next poll.
-      if (fn === 'apply_billing_event' && body && (response.status ?? 200) === 200) pokeAfterBilling(ctx, body);
       for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
       if (call.shape === 'void') return c.body(null, (response.status ?? 204) as StatusCode);
       let text = body ?? 'null';

@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { openDb, type Db } from './db.ts';
@@ -35,6 +36,7 @@ import {
   type ReminderSchedulerTiming,
 } from './reminder-scheduler.ts';
 import { startAutoAnalyze, type AutoAnalyzeTiming, type AutoAnalyzer } from './auto-analyze.ts';
+import { startRealtime, type RealtimeOptions, type RealtimeServer } from './realtime-socket.ts';
 
 export interface StartOptions {
   port?: number;
@@ -69,6 +71,8 @@ export interface StartOptions {
   reminderTiming?: ReminderSchedulerTiming | false;
   /** On PGlite, autovacuum's ANALYZE (auto-analyze.ts): its rounds, or false for none; default AUTO_ANALYZE_TIMING. */
   autoAnalyze?: AutoAnalyzeTiming | false;
+  /** Realtime's caps (sockets per user and in all, channels, frame size) and the poke's throttle. */
+  realtime?: RealtimeOptions;
 }
 
 export interface RunningStack {
@@ -77,6 +81,8 @@ export interface RunningStack {
   keys: StackKeys;
   app: Hono;
   db: Db;
+  /** The Realtime socket server at /realtime/v1/websocket (realtime-socket.ts). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -131,6 +137,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     push: options.push,
   });
   ready.app = app;
+  const realtime = await startRealtime(server as Server, { db, jwtSecret: options.jwtSecret }, options.realtime);
   const keys = keysFor(options.jwtSecret);
   const drainer: MailDrainer | undefined = options.mail?.smtpUrl
     ? startMailDrainer(deliverMailInProcess(app, url, keys.serviceRoleKey), options.drainerTiming)
@@ -148,9 +155,10 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     keys,
     app,
     db,
+    realtime,
     close: () =>
       (closing ??= (async () => {
-        await Promise.all([drainer?.stop(), reminders?.stop(), analyzer?.stop()]);
+        await Promise.all([drainer?.stop(), reminders?.stop(), analyzer?.stop(), realtime.close()]);
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -237,6 +237,8 @@ begin
         || coalesce('Price: ' || v_amount || E'\n', '')
         || 'Reference: ' || v_id);
   end if;
+  -- The user's devices pull the new plan now (Realtime, delivered once this commits).
+  perform realtime.send('{}'::jsonb, 'poke', 'user:' || v_user::text, true);
   return jsonb_build_object('outcome', 'applied', 'tier', v_tier, 'user_id', v_user);
 end
 $$;

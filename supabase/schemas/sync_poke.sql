@@ -1,4 +1,6 @@
--- The poke (docs/sync-protocol.md, "Poke"): after a push commits, who must pull now.
+-- The poke (docs/sync-protocol.md, "Poke"): a push tells the devices that must pull now, through
+-- Supabase Realtime: a broadcast `poke` with no data on private channels, sent in the push's own
+-- transaction, so Realtime delivers it only once the push commits.
 --
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration.
@@ -80,8 +82,7 @@ grant execute on function private.sync_poke_targets(p_user uuid, p_answer jsonb)
 -- user sync_poke_targets names, and 'public:voting' (the public voting board, listened on while
 -- it is shown) when an applied mutation touched a public poll: created, changed or deleted
 -- (tombstones included), or voted on (its counts changed). A poke carries no data: a listener
--- pulls through sync_pull, under RLS. Service role only: the local stack calls it after the push
--- committed (supabase/local/poke.ts).
+-- pulls through sync_pull, under RLS. Service role only; sync_poke_send sends them.
 create or replace function private.sync_poke_topics(p_user uuid, p_answer jsonb)
 returns setof text
 language sql stable security definer
@@ -105,3 +106,34 @@ as $$
 $$;
 revoke all on function private.sync_poke_topics(p_user uuid, p_answer jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_poke_topics(p_user uuid, p_answer jsonb) to service_role;
+
+-- Broadcasts `poke` (payload {}: no data) on the private channels of every topic the current
+-- user's sync_push answer concerns (sync_poke_topics: only applied results count, so a rejected
+-- mutation pokes nobody). Called by sync_push before it answers, inside its transaction: a push
+-- that fails as a whole sends nothing, and Realtime delivers only what commits. Security definer
+-- as hosted Supabase's own examples: clients have no insert policy on realtime.messages.
+create or replace function private.sync_poke_send(p_answer jsonb)
+returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_topic text;
+begin
+  for v_topic in select t from private.sync_poke_topics(auth.uid(), p_answer) t loop
+    perform realtime.send('{}'::jsonb, 'poke', v_topic, true);
+  end loop;
+end
+$$;
+revoke all on function private.sync_poke_send(p_answer jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_poke_send(p_answer jsonb) to authenticated, service_role;
+
+-- Who may listen: a signed-in user receives the broadcasts of their own topic `user:<id>` and of
+-- the voting board's `public:voting`, nothing else. Realtime runs this policy when a private
+-- channel joins (and again on a new access token). No insert policy: no client may send.
+drop policy if exists poke_listeners on realtime.messages;
+create policy poke_listeners on realtime.messages for select to authenticated
+  using (
+    realtime.messages.extension = 'broadcast'
+    and (realtime.topic() = 'user:' || (select auth.uid())::text or realtime.topic() = 'public:voting')
+  );

@@ -79,6 +79,7 @@ declare
   -- jsonb per mutation copied the answer so far every time.
   results jsonb[] := '{}';
   v_id uuid;
+  v_answer jsonb;
 begin
   if auth.uid() is null then
     raise exception 'Not authenticated' using errcode = '42501';
@@ -111,7 +112,10 @@ begin
     end if;
     results := array_append(results, private.sync_push_one(v_id, item ->> 'name', coalesce(item -> 'args', '{}')));
   end loop;
-  return jsonb_build_object('results', to_jsonb(results));
+  v_answer := jsonb_build_object('results', to_jsonb(results));
+  -- The devices its applied changes concern pull now (Realtime, delivered once this commits).
+  perform private.sync_poke_send(v_answer);
+  return v_answer;
 end
 $$;
 revoke all on function public.sync_push(p_mutations jsonb) from public, anon, authenticated, service_role;

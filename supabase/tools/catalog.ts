@@ -107,7 +107,7 @@ export async function snapshot(db: Sql): Promise<Catalog> {
   }>(
     `select schemaname as schema, tablename as tbl, policyname as name, permissive, roles::text[] as roles, cmd,
             qual, with_check
-     from pg_policies where schemaname = any ($1) or schemaname = 'auth' order by 1, 2, 3`,
+     from pg_policies where schemaname = any ($1) or schemaname in ('auth', 'realtime') order by 1, 2, 3`,
     [SCHEMAS],
   );
   for (const p of policies) {

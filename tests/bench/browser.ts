@@ -8,6 +8,7 @@ import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Account } from './setup.ts';
 import { probeScript } from './probe.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
+import { joinedTopic } from '../support/realtime-frame.ts';
 
 export { chromiumPath };
 
@@ -131,4 +132,26 @@ export function probeStart(
 
 export function probeResult(page: Page, key: string): Promise<ProbeResult> {
   return run<ProbeResult>(page, `window.__probe.result(${JSON.stringify(key)})`);
+}
+
+/**
+ * Watches a context's Realtime sockets (/realtime/v1/websocket): `next()` resolves when a page of it
+ * next has its user's private channel joined (the server's phx_reply ok), so a measure can start
+ * once the server listens for that device.
+ */
+export function watchRealtime(context: BrowserContext): { next(): Promise<void> } {
+  let waiting: (() => void)[] = [];
+  const onPage = (page: Page) =>
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/realtime/v1/websocket')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (!joinedTopic(payload)?.startsWith('user:')) return;
+        const resolved = waiting;
+        waiting = [];
+        for (const resolve of resolved) resolve();
+      });
+    });
+  context.pages().forEach(onPage);
+  context.on('page', onPage);
+  return { next: () => new Promise<void>((resolve) => waiting.push(resolve)) };
 }

@@ -14,9 +14,19 @@ import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { duplicateCheck } from './duplicates.ts';
-import { chromiumPath, launch, newContext, openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
+import {
+  chromiumPath,
+  launch,
+  newContext,
+  openDirectory,
+  signIn,
+  waitFor,
+  waitSynced,
+  watchRealtime,
+} from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { load } from './load.ts';
+import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
@@ -36,6 +46,8 @@ const plan: Plan & {
   pushSamples: number;
   loadClients: number;
   loadSeconds: number;
+  fanoutClients: number;
+  fanoutRounds: number;
 } = {
   warmups: number('BENCH_WARMUPS', quick ? 2 : 5),
   samples: number('BENCH_SAMPLES', quick ? 5 : 20),
@@ -45,11 +57,14 @@ const plan: Plan & {
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5),
   loadClients: number('BENCH_LOAD_CLIENTS', 50),
   loadSeconds: number('BENCH_LOAD_SECONDS', quick ? 20 : 60),
+  fanoutClients: number('BENCH_FANOUT_CLIENTS', 1000),
+  fanoutRounds: number('BENCH_FANOUT_ROUNDS', quick ? 2 : 10),
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,mid,big,duplicates,calendar,dashboard,import,push,load: run only these parts (a partial run
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,calendar,dashboard,import,push,load: run only these
+ * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -125,10 +140,19 @@ async function main(): Promise<void> {
     await part('realtime', async () => {
       plan.log('a change on another device (both online)');
       const otherContext = await context();
+      const realtime = watchRealtime(otherContext);
       const otherPage = await signIn(otherContext, small, 20);
+      const joined = realtime.next();
       await openDirectory(otherPage, small, smallDir);
+      await joined;
       measures.push(await otherDevice(smallPage, otherPage, plan));
       await otherContext.close();
+    });
+    await part('fanout', async () => {
+      plan.log(`Realtime: ${plan.fanoutClients} sockets, one poke to 100 of them`);
+      const author = await signUp(stack, 'fanout', 'pro');
+      const fanout = { clients: plan.fanoutClients, listeners: 100, rounds: plan.fanoutRounds, log: plan.log };
+      measures.push(await realtimeFanout(stack, author, fanout));
     });
     await smallContext.close();
 

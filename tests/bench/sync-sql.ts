@@ -46,7 +46,7 @@ const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One user pushes `batches` × 500 link.create into a new directory; wall and CPU time of the pushes. */
-async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: number; pokes: number[] }> {
+async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: number }> {
   const pusher = await user(db, 'pro');
   const dir = randomUUID();
   await db.query('insert into public.link_directories (id, name, owner_id) values ($1, $2, $3)', [
@@ -56,7 +56,6 @@ async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: nu
   ]);
   let ms = 0;
   let cpu = 0;
-  const pokes: number[] = [];
   for (let batch = 0; batch < batches; batch += 1) {
     const mutations = Array.from({ length: 500 }, (_, i) => ({
       id: randomUUID(),
@@ -81,16 +80,9 @@ async function pushRound(db: Db, batches: number): Promise<{ ms: number; cpu: nu
     );
     ms += performance.now() - start;
     cpu += cpuMs(process.cpuUsage(cpuStart));
-    // What the local stack runs after the push committed (supabase/local/poke.ts), on the same database.
-    const pokeStart = performance.now();
-    await db.query('select t as topic from private.sync_poke_topics($1::uuid, $2::jsonb) t', [
-      pusher.id,
-      JSON.stringify(answer),
-    ]);
-    pokes.push(performance.now() - pokeStart);
     if (answer.results.some((r) => r.status !== 'applied')) throw new Error('a mutation was rejected');
   }
-  return { ms, cpu, pokes };
+  return { ms, cpu };
 }
 
 async function main(): Promise<void> {
@@ -126,13 +118,11 @@ async function main(): Promise<void> {
   if (process.env.SYNC_SQL_AUTO_ANALYZE === '1') console.log('analyzed', await analyzeChangedTables(db));
   const pushTimes: number[] = [];
   const pushCpu: number[] = [];
-  const pokeTimes: number[] = [];
   for (let round = 0; round < rounds + 1; round += 1) {
     const timed = await pushRound(db, 2);
     if (round === 0) continue;
     pushTimes.push(timed.ms);
     pushCpu.push(timed.cpu);
-    pokeTimes.push(...timed.pokes);
   }
 
   const puller = await user(db, 'pro');
@@ -185,7 +175,6 @@ async function main(): Promise<void> {
     `median ${median(values).toFixed(0)} ms [${values.map((v) => v.toFixed(0)).join(', ')}]`;
   console.log(`${url ? 'PostgreSQL' : 'PGlite'}${process.env.SYNC_SQL_SCHEMAS === '1' ? ' + schemas' : ''}`);
   console.log(`sync_push 2 × 500 link.create: wall ${fmt(pushTimes)}; CPU ${fmt(pushCpu)}`);
-  console.log(`sync_poke_topics after each push of 500: wall ${fmt(pokeTimes)}`);
   console.log(`sync_pull 10,000 rows (pages of 5,000): wall ${fmt(pullTimes)}; CPU ${fmt(pullCpu)}`);
   console.log(`sync_pull per page: wall ${fmt(pageTimes)}`);
   if (stats) {

@@ -41,6 +41,7 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
   sync_record_answer: definer("records the answer of the caller's own mutation id"),
   sync_recorded_answer: definer("reads the recorded answer of the caller's own mutation id"),
   sync_purge_my_answers: definer("each push deletes the caller's own answers past retention"),
+  sync_poke_send: definer("each push broadcasts 'poke' (no data) on the topics its own applied results concern"),
 
   // Security invoker: the sync path and the rule triggers, with the caller's own rights.
   sync_push_one: caller('sync_push: one mutation in its savepoint'),

@@ -107,7 +107,6 @@ const families: { path: string; body: Record<string, unknown> }[] = [
     path: '/_checkout/v1/checkout/sessions',
     body: { error: { type: 'invalid_request_error', code: 'request_too_large', message: TEXT } },
   },
-  { path: '/sync/v1/poke', body: { code: 'request_too_large', message: TEXT } },
   { path: '/_mailbox/messages.json', body: { code: 'request_too_large', message: TEXT } },
   { path: '/Dashboard', body: { code: 'request_too_large', message: TEXT } },
 ];

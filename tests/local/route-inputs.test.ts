@@ -1,6 +1,6 @@
 /**
  * The local stack's routes parse their input with valibot schemas (supabase/local/auth-inputs.ts,
- * checkout-inputs.ts, rest.ts, mailbox.ts, poke.ts) and answer a bad one with 400 in the family's
+ * checkout-inputs.ts, rest.ts, mailbox.ts) and answer a bad one with 400 in the family's
  * own shape: GoTrue's {code, error_code, msg} for /auth/v1, PostgREST's {code, message, details}
  * for /rest/v1, Stripe's {error: {type, message, param}} for /_checkout. Wrong types, missing
  * fields, arrays for objects, unknown choices, NUL and lone surrogates; nothing is stored.
@@ -282,20 +282,5 @@ describe.each(dbKinds)('the local stack refuses bad input with a 400 in each rou
       if (typeof error === 'string') expect(text).toBe(error);
       else expect(text).toMatch(error);
     }
-  });
-
-  it.each([
-    ['a private topic', 'topic=user:someone'],
-    ['a NUL', 'topic=public:%00'],
-    ['nine topics', Array.from({ length: 9 }, (_, i) => `topic=public:t${i}`).join('&')],
-  ])('/sync/v1/poke: %s is invalid_topic', async (_case, query) => {
-    const answer = await t.stack.call(`${BASE}/sync/v1/poke?${query}`, {
-      headers: { apikey: TEST_ANON_KEY, Authorization: `Bearer ${t.user.token}` },
-    });
-    expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({
-      code: 'invalid_topic',
-      message: 'A poke stream listens on at most 8 public topics (public:<name>).',
-    });
   });
 });

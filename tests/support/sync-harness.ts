@@ -9,7 +9,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { createStack } from '../../supabase/local/app.ts';
-import type { PokeHubOptions } from '../../supabase/local/poke-hub.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET } from './test-keys.ts';
 import { confirmEmail } from './confirm-email.ts';
 import type { Db } from '../../supabase/local/db.ts';
@@ -48,13 +47,11 @@ export interface StackOptions {
   kind?: DbKind;
   /** An already open, migrated database (the stack does not close it). */
   db?: Db;
-  /** The poke's caps and throttle (a test may hold its timers). */
-  poke?: PokeHubOptions;
 }
 
 export async function startSyncStack(options: StackOptions = {}): Promise<SyncStack> {
   const db = options.db ?? (await freshDb(options.kind ?? 'pglite'));
-  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, poke: options.poke });
+  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   return {
     db,

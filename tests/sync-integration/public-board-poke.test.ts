@@ -1,20 +1,21 @@
 /**
  * The voting board live across users (docs/sync-protocol.md, "Poke"): a device with the board open
- * listens on `public:voting` through the app's own poke stream (src/sync/poke-stream.ts, topics from
- * src/backend/live-topics.ts), so another user's poll and votes reach it by a poke and a pull, not
- * by the 30 s poll (no poll runs here: every pull below is a poke's or a stream opening's). The
- * stack's throttle timers are held, so the test decides when a topic's interval ends: a burst of
- * votes inside one interval reaches the board by the trailing poke, with the final count.
+ * listens on `public:voting` through the app's own poke client (src/sync/realtime-poke.ts, topics
+ * from src/backend/live-topics.ts) and supabase-js's RealtimeClient on the stack's Realtime socket,
+ * so another user's poll and votes reach it by a poke and a pull, not by the 30 s poll (no poll
+ * runs here: every pull below is a poke's or a channel joining's). The socket's throttle timers are
+ * held, so the test decides when a topic's interval ends: a burst of votes inside one interval
+ * reaches the board by the trailing poke, with the final count.
  */
 import { randomUUID } from 'node:crypto';
+import type { RealtimeClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VOTING_TOPIC, listenOn, liveTopics } from '../../src/backend/live-topics.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import { installPokeStream, pokeUrl } from '../../src/sync/poke-stream.ts';
+import { installRealtimePoke } from '../../src/sync/realtime-poke.ts';
 import { dbKinds } from '../support/db.ts';
-import { PokeStream, fetchPokeSource } from '../support/poke-stream-reader.ts';
+import { listen as listenAs, realtimeClient, until } from '../support/realtime-listener.ts';
 import {
-  STACK_URL,
   makeDevice,
   signUpUser,
   startSyncStack,
@@ -22,25 +23,31 @@ import {
   type SyncStack,
   type TestUser,
 } from '../support/sync-harness.ts';
-import { TEST_ANON_KEY } from '../support/test-keys.ts';
+import { startRealtimeBeside, type RealtimeBeside } from '../support/realtime-beside.ts';
 import { ManualTimers } from '../sync/fake-server.ts';
 
 const wait = { timeout: 10_000, interval: 20 };
+const tokenOf = async (user: TestUser) => (await user.client.auth.getSession()).data.session!.access_token;
 
 describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
   let stack: SyncStack;
+  let socket: RealtimeBeside;
   const throttle = new ManualTimers();
   const devices: Device[] = [];
+  const clients: RealtimeClient[] = [];
   const offs: (() => void)[] = [];
 
   beforeAll(async () => {
-    stack = await startSyncStack({ kind, poke: { clock: throttle } });
+    stack = await startSyncStack({ kind });
+    socket = await startRealtimeBeside(stack.db, { poke: { clock: throttle } });
   });
   afterAll(async () => {
     for (const off of offs.splice(0)) off();
+    for (const client of clients.splice(0)) await client.disconnect();
     // A pull a poke started ends before its database closes.
     await Promise.all(devices.map((d) => d.engine.sync().catch(() => undefined)));
     for (const device of devices.splice(0)) device.close();
+    await socket.close();
     await stack.close();
   });
 
@@ -50,30 +57,27 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     return made;
   };
 
-  /** The device's poke stream, as the app installs it, over the in-process stack. */
+  /** The app's poke client for the device, on supabase-js's RealtimeClient; counts what it hears. */
   function listen(d: Device) {
-    const source = fetchPokeSource(stack.fetch);
+    const client = realtimeClient(socket.base);
+    clients.push(client);
+    const heard = { pokes: 0, joined: 0, topics: [] as string[] };
+    const channel = client.channel.bind(client);
+    client.channel = (topic, options) => {
+      const made = channel(topic, options);
+      heard.topics.push(topic);
+      made.on('broadcast', { event: 'poke' }, () => (heard.pokes += 1));
+      return made;
+    };
     offs.push(
-      installPokeStream(d.engine, {
-        baseUrl: STACK_URL,
-        anonKey: TEST_ANON_KEY,
-        token: async () => (await d.user.client.auth.getSession()).data.session?.access_token ?? null,
+      installRealtimePoke(d.engine, {
+        realtime: client,
+        userId: d.user.id,
+        token: () => tokenOf(d.user),
         topics: liveTopics,
-        openSource: source.open,
-        probe: async () => 401,
       }),
     );
-    return source;
-  }
-
-  /** A raw stream on the user's own topic, read event by event. */
-  async function openStream(user: TestUser): Promise<PokeStream> {
-    const token = (await user.client.auth.getSession()).data.session!.access_token;
-    const response = await stack.fetch(pokeUrl(STACK_URL, TEST_ANON_KEY, token));
-    const stream = new PokeStream(response);
-    offs.push(() => void stream.close());
-    expect(await stream.next(10_000)).toMatchObject({ event: 'ready' });
-    return stream;
+    return { client, heard };
   }
 
   const votes = async (d: Device, id: string) => (await d.db.voting_posts.get(id))?.options.map((o) => o.votes);
@@ -85,9 +89,13 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     const offBoard = listenOn(VOTING_TOPIC);
     offs.push(offBoard);
     const source = listen(board);
-    // Listening: the stream names the board's topic and pulls once.
+    // Listening: its own channel and the board's, each pulls once joined.
     await vi.waitFor(() => expect(board.transport.calls.pull).toBeGreaterThan(0), wait);
-    expect(new URL(source.opened.at(-1)!).searchParams.getAll('topic')).toEqual([VOTING_TOPIC]);
+    await until(
+      () => source.client.getChannels().filter((c) => c.state === 'joined').length === 2,
+      'two joined channels',
+    );
+    expect(source.heard.topics).toEqual([`user:${viewer!.id}`, VOTING_TOPIC]);
 
     // Another user creates a public poll: the board is poked at once and pulls it.
     const id = randomUUID();
@@ -99,7 +107,8 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     // A burst of votes inside the topic's interval: no poke yet, the board still shows none. Each
     // voter hears its own poke, so the stack has taken every vote's pokes before the interval ends.
     for (const [index, voter] of voters.entries()) {
-      const own = await openStream(voter);
+      const own = await listenAs(realtimeClient(socket.base, await tokenOf(voter)), `user:${voter.id}`);
+      clients.push(own.channel.socket as RealtimeClient);
       const { data, error } = await voter.client.rpc('sync_push', {
         p_mutations: [
           { id: randomUUID(), name: 'poll.vote', args: { id: randomUUID(), post_id: id, option_index: index % 2 } },
@@ -107,7 +116,7 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
       });
       expect(error).toBeNull();
       expect(data).toMatchObject({ results: [{ status: 'applied' }] });
-      expect(await own.next(10_000)).toMatchObject({ event: 'poke' });
+      await until(() => own.pokes === 1, 'the voter’s own poke');
     }
     expect(source.heard.pokes).toBe(1);
     expect(await votes(board, id)).toEqual([0, 0]);
@@ -120,12 +129,11 @@ describe.each(dbKinds)('the voting board live across users (%s)', (kind) => {
     throttle.fireAll();
     expect(throttle.scheduled).toBe(0);
 
-    // The board closes: the stream opens again without its topic, and a vote pokes it no more;
-    // the next poke it hears is its own user's (a change from the viewer's other device).
+    // The board closes: its channel is left, and a vote pokes it no more; the next poke it hears
+    // is its own user's (a change from the viewer's other device).
     offBoard();
-    await vi.waitFor(() => expect(source.heard.ready).toBe(2), wait);
-    expect(source.opened).toHaveLength(2);
-    expect(new URL(source.opened[1]!).searchParams.getAll('topic')).toEqual([]);
+    await until(() => source.client.getChannels().length === 1, 'the board’s channel left');
+    expect(source.client.getChannels().map((c) => c.subTopic)).toEqual([`user:${viewer!.id}`]);
     const late = await signUpUser(stack);
     const { error } = await late.client.rpc('sync_push', {
       p_mutations: [{ id: randomUUID(), name: 'poll.vote', args: { id: randomUUID(), post_id: id, option_index: 0 } }],

@@ -5,7 +5,6 @@
  */
 import { create } from 'zustand';
 import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/background-sync.ts';
-import { anonKey, backendUrl } from '../../backend/config.ts';
 import { liveTopics } from '../../backend/live-topics.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
@@ -48,23 +47,36 @@ async function client() {
 }
 
 /**
- * The server's poke (src/sync/poke-stream.ts): the local stack's /sync/v1/poke. A hosted project
- * (VITE_SUPABASE_URL) has no such endpoint yet (docs/deploy.md, Realtime): the 30 s poll serves it.
+ * The server's poke (src/sync/realtime-poke.ts): Supabase Realtime's private channel of the user
+ * and the public ones the screens on show name, on a hosted project and the local stack alike.
+ * Loaded after the first paint, outside the dashboard's first download (docs/bench.md).
  */
-function installPoke(engine: SyncEngine): () => void {
-  if (import.meta.env.VITE_SUPABASE_URL || typeof EventSource === 'undefined') return () => undefined;
+function installPoke(engine: SyncEngine, userId: string): () => void {
+  if (typeof WebSocket === 'undefined') return () => undefined;
   let disposed = false;
   let off: (() => void) | null = null;
-  // Loaded after the first paint, outside the dashboard's first download (docs/bench.md).
-  void import('../../sync/poke-stream.ts').then(({ installPokeStream }) => {
-    if (disposed) return;
-    off = installPokeStream(engine, {
-      baseUrl: backendUrl,
-      anonKey,
-      topics: liveTopics,
-      token: async () => (await (await client()).auth.getSession()).data.session?.access_token ?? null,
-    });
-  });
+  void Promise.all([import('../../sync/realtime-poke.ts'), import('../../backend/realtime-client.ts'), client()]).then(
+    ([{ installRealtimePoke }, { createRealtimeClient }, supabase]) => {
+      if (disposed) return;
+      const realtime = createRealtimeClient();
+      const stop = installRealtimePoke(engine, {
+        realtime,
+        userId,
+        topics: liveTopics,
+        token: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+        onToken: (listener) => {
+          const { data } = supabase.auth.onAuthStateChange((event, session) => {
+            if (event === 'TOKEN_REFRESHED' && session) listener(session.access_token);
+          });
+          return () => data.subscription.unsubscribe();
+        },
+      });
+      off = () => {
+        stop();
+        void realtime.disconnect();
+      };
+    },
+  );
   return () => {
     disposed = true;
     off?.();
@@ -100,7 +112,7 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     },
   });
   const offTriggers = installSyncTriggers(engine, db);
-  const offPoke = installPoke(engine);
+  const offPoke = installPoke(engine, userId);
   const offBackground = db.onMutation(() => void requestBackgroundSync());
 
   // The worker synced in the background: show its rejections, refresh the status.
