@@ -42,7 +42,39 @@ export async function push(db: Db, actor: Actor, ...mutations: unknown[]): Promi
   return pushRaw(db, actor, mutations);
 }
 
-export async function pull(db: Db, actor: Actor, cursor: string | null = null, limit = 1000): Promise<PullAnswer> {
+/**
+ * Waits until every transaction that began before this call has ended, in the whole cluster. A
+ * pull's cursor stops before the oldest transaction still open (sync_pull delivers at least once),
+ * and on PostgreSQL the test files running beside this one, on their own databases of the same
+ * server, open transactions all the time: without this, a pull could bring this file's rows again
+ * because of another file's transaction, and a test of what the cursor leaves behind would fail by
+ * chance. Waits for the state, polling it; on PGlite (one connection) it holds at once.
+ */
+export async function settled(db: Db): Promise<void> {
+  const { rows } = await db.query<{ now: string }>('select pg_current_xact_id()::text as now');
+  const now = rows[0]!.now;
+  for (;;) {
+    const { rows: ended } = await db.query<{ ok: boolean }>(
+      'select pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 as ok',
+      [now],
+    );
+    if (ended[0]?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/**
+ * sync_pull as `actor`. It first waits for the cluster's earlier transactions to end (settled),
+ * unless `settle` is false: a test that holds a transaction open itself while it pulls.
+ */
+export async function pull(
+  db: Db,
+  actor: Actor,
+  cursor: string | null = null,
+  limit = 1000,
+  { settle = true }: { settle?: boolean } = {},
+): Promise<PullAnswer> {
+  if (settle) await settled(db);
   const { rows } = await as(db, actor, (sql) =>
     sql.query<{ r: PullAnswer }>('select public.sync_pull($1, $2) as r', [cursor, limit]),
   );
