@@ -14,7 +14,7 @@ const features = readdirSync(join(import.meta.dirname, 'src', 'features'), { wit
   .map((entry) => entry.name);
 
 /**
- * Import boundaries of design.md section 2: ui and backend import nothing of ours, domain
+ * Import boundaries of docs/architecture.md: ui and backend import nothing of ours, domain
  * only libraries, data only domain, sync data/domain/backend, features never another
  * feature nor the app.
  */

@@ -1,5 +1,5 @@
 /**
- * Bundle budgets of design.md section 6: the gzipped JS a browser loads for the landing
+ * Bundle budgets of docs/bench.md: the gzipped JS a browser loads for the landing
  * page and for the signed-in dashboard, from Vite's build manifest (each screen's chunk
  * plus everything it imports statically).
  */

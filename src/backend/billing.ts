@@ -56,7 +56,7 @@ async function invoke<T>(
   try {
     const caller = client ?? (await import('./supabase.ts')).supabase;
     const { data: auth } = await caller.auth.getSession();
-    // No session: the spec's sign-in text, without a request.
+    // No session: the sign-in text of docs/product.md, without a request.
     if (!auth.session) return { ok: false, error: texts.signIn };
     const { data, error, response } = await caller.functions.invoke<T>(name, {
       body: body(auth.session.user?.email ?? null),

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 /** A plan limit already reached: the message of docs/product.md, and where to upgrade. */
 export interface PlanLimit {
-  /** The spec's wording, e.g. 'Upgrade to Pro to create more directories.' */
+  /** The product's wording (docs/product.md), e.g. 'Upgrade to Pro to create more directories.' */
   message: string;
   /** The Upgrade page's path. */
   upgradeTo: string;

@@ -8,7 +8,7 @@ export interface Toast {
   tone: ToastTone;
 }
 
-/** The spec's toast list keeps at most this many entries (docs/product.md, Plans and limits). */
+/** The toast list keeps at most this many entries (docs/product.md, Plans and limits). */
 export const TOAST_LIMIT = 20;
 
 interface ToastState {

@@ -14,7 +14,7 @@ interface Price {
   interval: 'month' | 'year';
 }
 
-/** The spec's prices (section 9), as the test provider sells them. */
+/** The plans' prices (docs/product.md, Plans), as the test provider sells them. */
 export const LOCAL_PRICES: Price[] = [
   {
     id: LOCAL_PRICE_IDS.pro_monthly,

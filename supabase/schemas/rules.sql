@@ -1,4 +1,4 @@
--- Rules: the row triggers that enforce the spec (limits, quotas, roles, text lengths, row metadata).
+-- Rules: the row triggers that enforce the product rules of docs/product.md (limits, quotas, roles, text lengths, row metadata).
 --
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.

@@ -108,7 +108,8 @@ const HEADERS: Record<string, string> = {
   'accounts.sql': 'Accounts: sign-up (the profile trigger), usernames, the own profile, e-mail changes, locking.',
   'plans.sql': 'Plans: the subscription tier (billing webhook only) and the month that Free quotas count in.',
   'billing.sql': "Billing: the card provider's account data, its signed events applied, and the mail that follows.",
-  'rules.sql': 'Rules: the row triggers that enforce the spec (limits, quotas, roles, text lengths, row metadata).',
+  'rules.sql':
+    'Rules: the row triggers that enforce the product rules of docs/product.md (limits, quotas, roles, text lengths, row metadata).',
   'rls.sql': 'Row-level security: who sees and changes which rows, and the helpers the policies call.',
   'public_access.sql': 'Public access: public directories (passwords, unlocking) and public profiles.',
   'sync_helpers.sql': 'Sync internals: argument readers, canonical answers, the idempotency record and its retention.',

@@ -1,4 +1,4 @@
-/** Each bar of design.md section 6, measured in the page (see docs/bench.md). */
+/** Each bar of docs/bench.md, measured in the page. */
 import type { BrowserContext, Page } from 'playwright';
 import type { LinkRow } from '../../src/data/rows.ts';
 import type { BenchHook } from '../../src/perf/bench-hook.ts';

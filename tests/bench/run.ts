@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every bar of design.md section 6, measured in real Chromium (Playwright,
+ * `npm run bench`: every bar of docs/bench.md, measured in real Chromium (Playwright,
  * /usr/bin/chromium) on the bench's own build of the app against the local stack on a free port
  * (docs/bench.md). Prints a table, writes bench/results.json, and exits 1 when a bar is missed
  * (BENCH_REPORT_ONLY=1: print only; a crash still fails). BENCH_QUICK=1: fewer samples (CI).

@@ -74,7 +74,7 @@ describe.each(dbKinds)('contact and mail throttles (%s)', (kind) => {
       message: 'The name can be at most 200 characters.',
       hint: 'invalid',
     });
-    // The spec cuts the message itself to 4000 characters.
+    // docs/product.md cuts the message itself to 4000 characters.
     const id = await contact(address, 'Ann', 'm'.repeat(5000));
     const { rows } = await db.query<{ n: number }>(
       'select char_length(message) as n from public.contact_messages where id = $1',

@@ -22,7 +22,7 @@ export interface PollFormContext {
 }
 
 /**
- * Options as the spec counts them: 2 to 6 rows, the first two filled, and at least two filled
+ * Options as docs/product.md counts them: 2 to 6 rows, the first two filled, and at least two filled
  * (empty rows after the first two are dropped on save).
  */
 export function hasEnoughOptions(options: readonly { text: string }[]): boolean {
