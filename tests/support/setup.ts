@@ -24,8 +24,13 @@ if (typeof window !== 'undefined') {
 // findBy*/waitFor wait up to 1 s by default; on 2 shared cores running every test file at once a
 // screen's live queries can take longer to settle, and a slow machine is not a failed test.
 if (typeof window !== 'undefined') {
-  const { configure } = await import('@testing-library/react');
+  const { configure, cleanup } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
+  // Testing Library unmounts after each test only where `afterEach` is a global, and Vitest's are
+  // not: a screen left mounted keeps its live queries answering after the file's jsdom is gone,
+  // and React then renders into a window that no longer exists ("window is not defined").
+  const { afterEach } = await import('vitest');
+  afterEach(cleanup);
 }
 
 export {};
