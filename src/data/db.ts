@@ -57,13 +57,15 @@ export class LinkboardDb extends Dexie {
     // (calendar-index.ts), set on the rows already there, and their kinds counted; 5: saved_links
     // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors);
     // 6: saved_links without owner_id (its count is kept: counts.ts); 7: saved_links' `_urlKey`
-    // (link-index.ts), set on the links already there. A change of the duplicate rule
-    // (link-identity.ts) needs a version that sets the keys again, as 7 does.
+    // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
+    // links' filter). A change of the duplicate rule (link-identity.ts) needs a version that sets
+    // the keys again, as 7 does.
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
     const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
+    const v7 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id], _urlKey' };
     this.version(3)
       .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
@@ -84,11 +86,12 @@ export class LinkboardDb extends Dexie {
     this.version(5).stores(v5);
     this.version(6).stores(v6);
     this.version(7)
-      .stores(stores)
+      .stores(v7)
       .upgrade(async (tx) => {
         const links = (await tx.table('saved_links').toArray()) as LinkRow[];
         await tx.table('saved_links').bulkPut(links.map(withLinkKeys));
       });
+    this.version(8).stores(stores);
     this.use(indexCountsMiddleware(counted, movedIndexes()));
     this.use(localKeysMiddleware());
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));

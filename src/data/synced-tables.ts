@@ -139,7 +139,8 @@ export const syncedTables = {
     // one link's place in that order named by its key (link-window.ts anchors).
     // owner_id is counted (the plan's limit, the dashboard) but not indexed: nothing reads the
     // rows by owner, and each index costs every pulled row (12% of a first pull's writes).
-    indexes: ['directory_id', '[directory_id+created_at+id]'],
+    // broken_at: only broken links have one, so the 'Broken links' filter reads only them.
+    indexes: ['directory_id', '[directory_id+created_at+id]', 'broken_at'],
     // _urlKey: the link's identity, what a URL typed in Add Link is looked up by (link-index.ts).
     local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey'] },
     counted: ['directory_id', 'owner_id'],
@@ -155,6 +156,15 @@ export const syncedTables = {
       is_favorite: v.boolean(),
       created_by: nullableText,
       owner_id: text,
+      // What the server read of the page (docs/architecture.md, Link previews); only the server
+      // writes them, and rows of older apps lack them.
+      site_name: v.optional(nullableText),
+      icon_url: v.optional(nullableText),
+      image_url: v.optional(nullableText),
+      preview_state: v.optional(v.nullable(v.picklist(['done', 'failed']))),
+      previewed_at: v.optional(nullableText),
+      /** When the broken-link check found the page gone; null while it answers. */
+      broken_at: v.optional(nullableText),
     },
     visibleTo: { directory: 'directory_id' },
     purge: { with: 'link_directories', by: 'directory_id' },

@@ -204,6 +204,7 @@ begin
         if col = '*' then
           raise exception 'This record cannot be changed.' using errcode = '42501', hint = 'forbidden';
         end if;
+        col := pg_catalog.regexp_replace(col, '^server:', '');
         if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
           raise exception 'The field % cannot be changed.', col using errcode = '42501', hint = 'forbidden';
         end if;
@@ -212,6 +213,15 @@ begin
     end if;
     new.updated_at := now();
   elsif is_client then
+    -- 'server:<column>': a column only the server writes (a link's preview); a client's new row
+    -- leaves it empty.
+    foreach col in array tg_argv loop
+      continue when col not like 'server:%';
+      col := pg_catalog.substr(col, 8);
+      if pg_catalog.jsonb_typeof(to_jsonb(new) -> col) is distinct from 'null' then
+        raise exception 'The field % cannot be changed.', col using errcode = '42501', hint = 'forbidden';
+      end if;
+    end loop;
     -- 'created_at:past' (saved_links): a creation time the client gives is kept, as an imported
     -- bookmark's ADD_DATE, when it is from 1990 on and at most a minute ahead (clock skew, clamped).
     if 'created_at:past' = any (tg_argv) and new.created_at is not null then
@@ -560,7 +570,9 @@ create or replace trigger t05_limits before insert or update on public.saved_lin
     'tags', '50', 'A link can have at most 50 tags.');
 
 create or replace trigger t10_row_meta before insert or update on public.saved_links
-  for each row execute function public.row_meta('id', 'owner_id', 'created_by', 'created_at:past');
+  for each row execute function public.row_meta('id', 'owner_id', 'created_by', 'created_at:past',
+    'server:site_name', 'server:icon_url', 'server:image_url', 'server:preview_state', 'server:previewed_at',
+    'server:broken_at');
 
 create or replace trigger t20_rules before insert or update on public.saved_links
   for each row execute function public.saved_links_rules();

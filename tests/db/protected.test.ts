@@ -58,6 +58,41 @@ describe.each(dbKinds)('protected columns (%s)', (kind) => {
     expect(await update('saved_links', 'created_by = $2', link.id, [other.id])).toEqual(refused('created_by'));
   });
 
+  it("saved_links: what the server read of the page, on a client's update and on its new row", async () => {
+    const serverOnly: [string, string][] = [
+      ['site_name', "site_name = 'Forged'"],
+      ['icon_url', "icon_url = 'https://evil.example/i.png'"],
+      ['image_url', "image_url = 'https://evil.example/p.png'"],
+      ['preview_state', "preview_state = 'done'"],
+      ['previewed_at', 'previewed_at = now()'],
+      ['broken_at', 'broken_at = now()'],
+    ];
+    for (const [field, set] of serverOnly) {
+      expect(await update('saved_links', set, link.id)).toEqual(refused(field));
+      const column = set.split(' = ')[0];
+      const value = set.split(' = ')[1];
+      const insert = await sqlError(
+        as(db, owner, (sql) =>
+          sql.query(
+            `insert into public.saved_links (directory_id, url, title, ${column}) values ($1, 'https://b.example', 'B', ${value})`,
+            [dir.id],
+          ),
+        ),
+      );
+      expect(insert).toEqual(refused(field));
+    }
+    const { rows } = await db.query('select count(*)::int as n from public.saved_links where directory_id = $1', [
+      dir.id,
+    ]);
+    expect(rows[0]).toEqual({ n: 1 });
+    // The server (service role) writes them.
+    await as(db, { role: 'service_role' }, (sql) =>
+      sql.query("update public.saved_links set site_name = 'Example', preview_state = 'done' where id = $1", [link.id]),
+    );
+    const after = await db.query('select site_name, preview_state from public.saved_links where id = $1', [link.id]);
+    expect(after.rows[0]).toEqual({ site_name: 'Example', preview_state: 'done' });
+  });
+
   it('calendar_events: owner_id', async () => {
     expect(await update('calendar_events', 'owner_id = $2', event.id, [other.id])).toEqual(refused('owner_id'));
   });

@@ -76,6 +76,12 @@ export function makeLink(overrides: Partial<LinkRow> = {}): LinkRow {
     is_favorite: false,
     created_by: ME,
     owner_id: ME,
+    site_name: null,
+    icon_url: null,
+    image_url: null,
+    preview_state: null,
+    previewed_at: null,
+    broken_at: null,
     ...stamps,
     ...overrides,
   };
