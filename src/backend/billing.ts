@@ -2,7 +2,7 @@
  * The billing calls (docs/product.md, Server calls): create-checkout and billing-portal, two Edge Functions reached
  * through supabase-js (it sends the session's token), and beside them resume-subscription and
  * checkout-status. Each answers a URL to navigate to, or the
- * spec's text for what went wrong (docs/product.md, Error messages); neither throws nor navigates, the caller does
+ * product's text for what went wrong (docs/product.md, Error messages); neither throws nor navigates, the caller does
  * (useBillingCall below, for the Upgrade and Profile screens).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

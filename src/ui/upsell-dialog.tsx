@@ -11,7 +11,7 @@ export interface UpsellDialogProps {
 }
 
 /**
- * What an entry point opens in place of its form once a plan limit is reached: the spec's
+ * What an entry point opens in place of its form once a plan limit is reached: the product's
  * message, 'Upgrade to Pro' (the Upgrade page) and Close, before anything is filled in.
  */
 export function UpsellDialog({ title, limit, onClose }: UpsellDialogProps) {

@@ -128,7 +128,7 @@ as $$
 declare
   v_name text := btrim(coalesce(p_name, ''));
   v_email text := lower(btrim(coalesce(p_email, '')));
-  -- The spec cuts the message to 4000 characters (the form does too).
+  -- The message is cut to 4000 characters (the form does too).
   v_message text := left(btrim(coalesce(p_message, '')), 4000);
   v_client text := private.client_address();
   v_id uuid;

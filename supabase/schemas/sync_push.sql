@@ -54,7 +54,7 @@ begin
   end;
 
   if v_hint is distinct from v_code or (p_name = 'profile.update' and v_code = 'conflict') then
-    -- No wording of the rule's own (a constraint, RLS, a cast): the spec's message for the action.
+    -- No wording of the rule's own (a constraint, RLS, a cast): the product's message for the action (docs/product.md).
     v_message := case when v_code = 'already_voted' then 'You have already voted on this poll.'
                       else private.sync_fallback_message(p_name) end;
   end if;

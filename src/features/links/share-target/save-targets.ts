@@ -11,7 +11,7 @@ export interface SaveTarget {
 /**
  * Owned directories, then shared ones where the user is an editor, each group in the given
  * order (by name). The owner's link limit is left to the mutator, which refuses with the
- * spec's message, so a full directory still shows where the link would have gone.
+ * product's message (docs/product.md), so a full directory still shows where the link would have gone.
  */
 export function saveTargets(
   directories: readonly DirectoryRow[],
