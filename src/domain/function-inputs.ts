@@ -53,3 +53,28 @@ export const mailInput = jsonObject(
   { to: ADDRESS, subject: SUBJECT, body: BODY },
 );
 export type MailInput = v.InferOutput<typeof mailInput>;
+
+const LINK_ID = 'link_id must be a link id (a UUID).';
+
+/** link-preview's body: the link to read the page of; `retry` asks again for one that failed. */
+export const linkPreviewInput = jsonObject(
+  {
+    link_id: v.pipe(v.string(LINK_ID), v.uuid(LINK_ID)),
+    retry: v.optional(v.boolean('retry must be true or false.'), false),
+  },
+  '{link_id, retry?}',
+);
+export type LinkPreviewInput = v.InferOutput<typeof linkPreviewInput>;
+
+/** What link-preview answers: the link's preview state after the ask. */
+export type LinkPreviewState = 'done' | 'failed' | 'pending';
+
+/** link-image's query: the link, and which of its pictures. */
+export const linkImageQuery = jsonObject(
+  {
+    link: v.pipe(v.string('link must be a link id (a UUID).'), v.uuid('link must be a link id (a UUID).')),
+    kind: v.picklist(['icon', 'image'], 'kind must be icon or image.'),
+    v: v.optional(v.string()),
+  },
+  '{link, kind}',
+);

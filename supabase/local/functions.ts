@@ -87,6 +87,7 @@ export function functionsApp(ctx: StackContext, options: { verifyJwt: boolean })
       VAPID_PRIVATE_KEY: ctx.push.privateKey,
       VAPID_SUBJECT: ctx.push.subject,
       REMINDERS_CRON_SECRET: ctx.push.cronSecret,
+      PREVIEW_FETCH_ALLOW: process.env.PREVIEW_FETCH_ALLOW,
       fetch: async (input, init) => root.fetch(new Request(input, init)),
     };
     const req = new Request(c.req.raw);

@@ -268,6 +268,16 @@ begin
   if new.url !~* '^https?://[^[:space:]]+$' then
     raise exception 'Only http and https links can be saved.' using errcode = '22023', hint = 'invalid';
   end if;
+  if tg_op = 'UPDATE' and new.url is distinct from old.url then
+    -- Another page: what was read of the old one goes, and the new one is asked for
+    -- (docs/architecture.md, Link previews).
+    new.site_name := null;
+    new.icon_url := null;
+    new.image_url := null;
+    new.preview_state := null;
+    new.previewed_at := null;
+    new.broken_at := null;
+  end if;
   new.title := btrim(new.title);
   new.tags := coalesce((
     select array_agg(t order by first_pos)

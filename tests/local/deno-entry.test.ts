@@ -20,7 +20,9 @@ describe('the hosted entry', () => {
       expect(source, name).toMatch(/\nserveOnDeno\(handler\);\n$/);
       expect(toml, name).toContain(`[functions.${name}]\nimport_map = "./functions/deno.json"`);
     }
-    expect([...functionsWithoutJwt(toml)]).toEqual(['billing-webhook', 'calendar-feed']);
+    // Each authenticates its callers itself: the provider's signature, the feed's token, and for a
+    // link's picture (an <img> sends no token) the link's unguessable id.
+    expect([...functionsWithoutJwt(toml)]).toEqual(['billing-webhook', 'calendar-feed', 'link-image']);
   });
 
   it('maps every npm import of the functions to the version package.json pins', () => {

@@ -11,9 +11,10 @@ import type { CaseContext, Runtime, SmokeCase } from './function-smoke-cases.ts'
 import { billingCases } from './function-smoke-billing.ts';
 import { directoryCases } from './function-smoke-directories.ts';
 import { mailCases } from './function-smoke-mail.ts';
+import { previewCases } from './function-smoke-previews.ts';
 import { smokeFixture, startSmokeStack, type SmokeFixture, type SmokeStack } from './function-smoke-stack.ts';
 
-const cases: SmokeCase[] = [...mailCases, ...billingCases, ...directoryCases];
+const cases: SmokeCase[] = [...mailCases, ...billingCases, ...directoryCases, ...previewCases];
 const runtimes: Runtime[] = ['node', 'deno'];
 
 let stack: SmokeStack;

@@ -93,6 +93,8 @@ export interface SmokeFixture {
   directoryId: string;
   /** `user`'s calendar feed token. */
   feedToken: string;
+  /** A link of `payer`'s whose preview was read already (no icon or image): asking again fetches nothing. */
+  previewedLinkId: string;
 }
 
 const post = (url: string, body: unknown, token?: string) =>
@@ -130,6 +132,17 @@ export async function smokeFixture(stack: SmokeStack, prefix: string): Promise<S
     url: 'https://example.com/a',
     title: 'Example',
   });
+  // The payer's, so the directory functions' answers for `user` do not list it.
+  const drafts = await insertRow<{ id: string }>(db, 'link_directories', { name: 'Drafts', owner_id: payer.id });
+  const previewed = await insertRow<{ id: string }>(db, 'saved_links', {
+    directory_id: drafts.id,
+    owner_id: payer.id,
+    created_by: payer.id,
+    url: 'https://example.com/read',
+    title: 'Read already',
+    preview_state: 'done',
+    previewed_at: new Date().toISOString(),
+  });
   await insertRow(db, 'voting_posts', {
     directory_id: directory.id,
     created_by_id: user.id,
@@ -141,5 +154,12 @@ export async function smokeFixture(stack: SmokeStack, prefix: string): Promise<S
   });
   const { data: feedToken, error } = await user.client.rpc('create_calendar_feed');
   if (error) throw new Error(`create_calendar_feed: ${error.message}`);
-  return { user, payer, sessionId, directoryId: directory.id, feedToken: feedToken as string };
+  return {
+    user,
+    payer,
+    sessionId,
+    directoryId: directory.id,
+    feedToken: feedToken as string,
+    previewedLinkId: previewed.id,
+  };
 }

@@ -29,6 +29,7 @@ const OPTIONAL = [
   'VAPID_PRIVATE_KEY',
   'VAPID_SUBJECT',
   'REMINDERS_CRON_SECRET',
+  'PREVIEW_FETCH_ALLOW',
 ] as const;
 
 /** The function's environment on Deno. */

@@ -34,6 +34,8 @@ export interface FunctionEnv {
   VAPID_SUBJECT?: string;
   /** A secret a scheduler may show send-reminders instead of the service-role key. */
   REMINDERS_CRON_SECRET?: string;
+  /** Tests only: loopback `address:port` pairs link previews may reach (preview-allow.ts); ignored in production. */
+  PREVIEW_FETCH_ALLOW?: string;
   fetch: typeof fetch;
 }
 
