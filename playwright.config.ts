@@ -45,7 +45,8 @@ export default defineConfig({
     {
       command: 'npx vite build && npx tsx supabase/local/server.ts',
       url: `${baseURL}/`,
-      env: { ...stackEnv, PORT: String(port) },
+      // The link-preview journeys' web site on loopback (e2e/support/preview-site.ts): a test-only setting.
+      env: { ...stackEnv, PORT: String(port), PREVIEW_FETCH_ALLOW: `127.0.0.1:${port + 3}` },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
       stdout: 'pipe',

@@ -1,13 +1,17 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: precaches the app shell and serves it for every navigation, so the
- * app opens offline after one online visit. API paths always go to the network. The
+ * app opens offline after one online visit. API paths always go to the network, except a saved
+ * link's pictures (the link-image function), which are kept once seen so cards show them offline. The
  * Background Sync event drains the user's outbox even when no tab is open; a click on a reminder
  * notification opens the app at its calendar.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { SYNC_TAG, type WorkerSyncMessage } from '../src/backend/background-sync.ts';
 import { runBackgroundSync } from './background-sync.ts';
 import { handleNotificationClicks } from './notification-click.ts';
@@ -21,6 +25,19 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/auth\//, /^\/rest\//, /^\/functions\//, /^\/sync\//, /^\/api\//, /^\/_mailbox/, /^\/_checkout\//],
+  }),
+);
+
+// A link's icon and preview image (docs/architecture.md, Link previews): the address names the
+// preview it shows (`v`), so a kept answer is never stale; at most 2,000 pictures for 30 days.
+registerRoute(
+  ({ url, request }) => request.destination === 'image' && url.pathname.endsWith('/functions/v1/link-image'),
+  new CacheFirst({
+    cacheName: 'link-pictures',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

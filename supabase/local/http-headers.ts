@@ -11,7 +11,12 @@ export function appCsp(connectOrigins: readonly string[] = []): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // No blanket https: a saved link's pictures come through the link-image function, on the
+    // backend's origin (docs/architecture.md, Link previews).
+    `img-src 'self' data:${connectOrigins
+      .filter((origin) => /^https?:/.test(origin))
+      .map((origin) => ` ${origin}`)
+      .join('')}`,
     "font-src 'self' data:",
     `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}`,
     "manifest-src 'self'",

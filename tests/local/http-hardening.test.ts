@@ -100,6 +100,8 @@ describe.each(dbKinds)('on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Pictures only from the app's (and the backend's) origin: a saved link's come through link-image.
+    expect(csp).toMatch(/(^|; )img-src 'self' data:(;|$)/);
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(await page.text()).toContain(`<meta name="linkboard-anon-key" content="${anonKey}" />`);

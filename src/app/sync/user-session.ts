@@ -13,7 +13,10 @@ import { openUserDb, type LinkboardDb } from '../../data/db.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { createSyncEngine, mutationContextOf, refreshThrough } from '../../sync/create-engine.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import { onPreviewAsked } from '../../data/preview-asks.ts';
+import { linkPreviewDrainer } from '../../sync/link-previews.ts';
 import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
+import { askLinkPreview } from '../../backend/link-preview.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -98,6 +101,8 @@ function lazyTransport(): SyncTransport {
 export function startUserSession(userId: string, currentUser: () => CurrentUser): UserSession {
   const db = openUserDb(userId);
   let active = true;
+  // Asks for link previews go once the links are on the server: after each sync (src/sync/link-previews.ts).
+  let drainPreviews: () => Promise<void> = async () => undefined;
   const engine = createSyncEngine({
     db,
     userId,
@@ -110,8 +115,19 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     onStatus: (status) => {
       if (active) setSyncStatus(status);
     },
+    onSynced: () => {
+      if (active) void drainPreviews().catch(() => undefined);
+    },
+  });
+  drainPreviews = linkPreviewDrainer({
+    db,
+    ask: askLinkPreview,
+    sync: () => void engine.sync().catch(() => undefined),
   });
   const offTriggers = installSyncTriggers(engine, db);
+  const offPreviews = onPreviewAsked(db, () => {
+    if (active && navigator.onLine) void drainPreviews().catch(() => undefined);
+  });
   const offPoke = installPoke(engine, userId);
   const offBackground = db.onMutation(() => void requestBackgroundSync());
 
@@ -132,6 +148,7 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
       if (!active) return;
       active = false;
       offTriggers();
+      offPreviews();
       offPoke();
       offBackground();
       worker?.removeEventListener('message', onWorkerMessage);

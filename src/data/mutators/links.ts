@@ -157,6 +157,16 @@ export const linkCreate: Mutator<'link.create'> = {
   },
 };
 
+/** What another URL leaves of the old page's preview: nothing (the server clears it too, rules.sql). */
+const NO_PREVIEW = {
+  site_name: null,
+  icon_url: null,
+  image_url: null,
+  preview_state: null,
+  previewed_at: null,
+  broken_at: null,
+} as const;
+
 export const linkUpdate: Mutator<'link.update'> = {
   tables: linkTables,
   targets: linkRow,
@@ -167,13 +177,29 @@ export const linkUpdate: Mutator<'link.update'> = {
   },
   async apply(tx, args, ctx) {
     const changes = present(args, ['url', 'title', 'notes', 'description', 'tags']);
-    await tx.saved_links.update(args.id, { ...changes, updated_at: ctx.now().toISOString() });
+    const link = await tx.saved_links.get(args.id);
+    await tx.saved_links.update(args.id, {
+      ...changes,
+      ...(link && args.url !== undefined && args.url !== link.url ? NO_PREVIEW : {}),
+      updated_at: ctx.now().toISOString(),
+    });
   },
   /** The fields changed on the row shown (a Free owner's tags are the transaction's to refuse). */
   predict(args, ctx) {
     const changes = present(checkFields(args, null), ['url', 'title', 'notes', 'description', 'tags']);
     const updated_at = ctx.now().toISOString();
-    return [{ table: 'saved_links', key: args.id, update: (row) => ({ ...row, ...changes, updated_at }) }];
+    return [
+      {
+        table: 'saved_links',
+        key: args.id,
+        update: (row) => ({
+          ...row,
+          ...changes,
+          ...(changes.url !== undefined && changes.url !== row.url ? NO_PREVIEW : {}),
+          updated_at,
+        }),
+      },
+    ];
   },
 };
 

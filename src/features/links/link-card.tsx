@@ -2,9 +2,13 @@ import { memo } from 'react';
 import { shortUrl } from './link-filters.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
+import { LinkIcon, LinkImage, NoPreview } from './link-preview-parts.tsx';
 import { LinkTags } from './link-tags.tsx';
 
-/** A link in the grid view: the url shortened to 30 characters, 2 tags plus '+N'. */
+/**
+ * A link in the grid view: the site's icon, the url shortened to 30 characters (after the site's
+ * name when the page gave one), the preview image beside the notes or description, 2 tags plus '+N'.
+ */
 function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
     <article
@@ -23,15 +27,23 @@ function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
               ★
             </span>
           )}
+          <LinkIcon link={link} />
           {link.title}
         </a>
         <LinkMenu link={link} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} />
       </div>
-      <p className="mt-1 truncate text-xs text-slate-600" title={link.url}>
-        {shortUrl(link.url)}
+      <p className="mt-1 flex min-w-0 text-xs text-slate-600">
+        <span className="truncate" title={link.url}>
+          {link.site_name ? `${link.site_name} · ` : ''}
+          {shortUrl(link.url)}
+        </span>
+        <NoPreview link={link} canEdit={canEdit} />
       </p>
-      {(link.notes ?? link.description) && (
-        <p className="mt-2 line-clamp-2 text-sm text-slate-700">{link.notes ?? link.description}</p>
+      {(link.notes ?? link.description ?? link.image_url) && (
+        <div className="mt-2 flex gap-3">
+          <p className="line-clamp-2 min-w-0 flex-1 text-sm text-slate-700">{link.notes ?? link.description}</p>
+          <LinkImage link={link} />
+        </div>
       )}
       <div className="mt-auto pt-3">
         <LinkTags tags={link.tags} showMore />

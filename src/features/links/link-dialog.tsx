@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { memo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useForm, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { askForPreviews } from '../../data/preview-asks.ts';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -37,7 +38,7 @@ const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2';
 /** Add Link / Edit Link (docs/product.md, Links screen; Validation). Tags and the favourite star are for Pro and Team. */
 function LinkDialogView(props: LinkDialogProps) {
   const { directoryId, link, tier, onClose, initial, chooser, onSaved, limit, onFollow } = props;
-  const { mutate } = useUserDb();
+  const { db, mutate } = useUserDb();
   const username = useCurrentUser((state) => state.user?.username ?? '');
   const { register, handleSubmit, control, getValues } = useForm<LinkFormInput, unknown, LinkFormValues>({
     resolver: valibotResolver(linkFormSchema),
@@ -98,6 +99,8 @@ function LinkDialogView(props: LinkDialogProps) {
     } catch {
       toast('Failed to save link. Please try again.', 'error');
     }
+    // A new page: the server reads it once the link reaches it (docs/architecture.md, Link previews).
+    if (ok && (!link || fields.url !== link.url)) void askForPreviews(db, [id]).catch(() => undefined);
     if (ok && onSaved) onSaved({ id, directoryId: link?.directory_id ?? directoryId });
     else if (ok) onClose();
   }

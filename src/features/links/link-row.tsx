@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
+import { LinkIcon, NoPreview } from './link-preview-parts.tsx';
 import { LinkTags } from './link-tags.tsx';
 
 export const LIST_COLUMNS = 'grid grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_4rem] items-center gap-3 px-4';
@@ -17,11 +18,15 @@ function LinkRowItemView({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
           className="font-medium text-slate-900 hover:underline"
         >
           {link.is_favorite && <span className="mr-1 text-amber-500">★</span>}
+          <LinkIcon link={link} />
           {link.title}
         </a>
       </span>
-      <span role="cell" className="truncate text-sm text-slate-600" title={link.url}>
-        {link.url}
+      <span role="cell" className="flex min-w-0 text-sm text-slate-600">
+        <span className="truncate" title={link.url}>
+          {link.url}
+        </span>
+        <NoPreview link={link} canEdit={canEdit} />
       </span>
       <span role="cell" className="overflow-hidden">
         <LinkTags tags={link.tags} showMore={false} />
