@@ -35,6 +35,7 @@ import {
   type ReminderScheduler,
   type ReminderSchedulerTiming,
 } from './reminder-scheduler.ts';
+import { startLinkCheckScheduler, type LinkCheckTiming } from './link-check-scheduler.ts';
 import { startAutoAnalyze, type AutoAnalyzeTiming, type AutoAnalyzer } from './auto-analyze.ts';
 import { startRealtime, type RealtimeOptions, type RealtimeServer } from './realtime-socket.ts';
 
@@ -69,6 +70,8 @@ export interface StartOptions {
   push?: PushSettings;
   /** The reminder scheduler's rounds (tests), or false for none; default REMINDER_SCHEDULER_TIMING. */
   reminderTiming?: ReminderSchedulerTiming | false;
+  /** The broken-link check's rounds (link-check-scheduler.ts), or false for none; default LINK_CHECK_TIMING. */
+  linkCheckTiming?: LinkCheckTiming | false;
   /** On PGlite, autovacuum's ANALYZE (auto-analyze.ts): its rounds, or false for none; default AUTO_ANALYZE_TIMING. */
   autoAnalyze?: AutoAnalyzeTiming | false;
   /** Realtime's caps (sockets per user and in all, channels, frame size) and the poke's throttle. */
@@ -146,6 +149,10 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     options.reminderTiming === false
       ? undefined
       : startReminderScheduler(sendRemindersInProcess(app, url, keys.serviceRoleKey), options.reminderTiming);
+  const linkChecks =
+    options.linkCheckTiming === false
+      ? undefined
+      : startLinkCheckScheduler(app, url, keys.serviceRoleKey, options.linkCheckTiming);
   const analyzer: AutoAnalyzer | undefined =
     db.kind === 'pglite' && options.autoAnalyze !== false ? startAutoAnalyze(db, options.autoAnalyze) : undefined;
   let closing: Promise<void> | undefined;
@@ -158,7 +165,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     realtime,
     close: () =>
       (closing ??= (async () => {
-        await Promise.all([drainer?.stop(), reminders?.stop(), analyzer?.stop(), realtime.close()]);
+        await Promise.all([drainer?.stop(), reminders?.stop(), linkChecks?.stop(), analyzer?.stop(), realtime.close()]);
         await new Promise<void>((done) => {
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -1,8 +1,9 @@
-/** The smoke cases of the link preview functions: link-preview and link-image. */
+/** The smoke cases of the link functions: link-preview, link-image and check-links. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { NOT_JSON } from '../../supabase/functions/_shared/input.ts';
-import { bearer, error, FORGED, preflight, wrongMethod, type SmokeCase } from './function-smoke-cases.ts';
+import { TEST_SERVICE_ROLE_KEY } from '../support/test-keys.ts';
+import { bearer, error, FORGED, noCors, preflight, wrongMethod, type SmokeCase } from './function-smoke-cases.ts';
 
 export const previewCases: SmokeCase[] = [
   // link-preview
@@ -68,4 +69,22 @@ export const previewCases: SmokeCase[] = [
   },
   wrongMethod('link-image', 'POST'),
   preflight('link-image', 'GET'),
+
+  // check-links
+  {
+    fn: 'check-links',
+    title: 'runs a round of the broken-link check with the service-role key',
+    request: () => ({ method: 'POST', headers: bearer(TEST_SERVICE_ROLE_KEY) }),
+    status: 200,
+    body: { checked: expect.any(Number), broken: expect.any(Number), changed: expect.any(Number) },
+  },
+  {
+    fn: 'check-links',
+    title: 'refuses a user’s token with 401',
+    request: ({ fx }) => ({ method: 'POST', headers: bearer(fx.user.token) }),
+    status: 401,
+    body: error('Unauthorized: send the service-role key'),
+  },
+  wrongMethod('check-links', 'GET', error('Method not allowed: check-links takes POST')),
+  noCors('check-links'),
 ];

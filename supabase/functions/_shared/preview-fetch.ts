@@ -64,11 +64,12 @@ export interface FetchOptions {
   ca?: string;
 }
 
-type Kind = 'page' | 'image';
+type Kind = 'page' | 'image' | 'check';
 
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const ACCEPT: Record<Kind, string> = {
   page: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  check: '*/*',
   image: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/x-icon;q=0.9',
 };
 
@@ -82,16 +83,36 @@ export function fetchImage(url: string, options: FetchOptions = {}): Promise<Fet
   return guardedFetch(url, 'image', options);
 }
 
-async function guardedFetch(start: string, kind: Kind, options: FetchOptions): Promise<FetchResult> {
+/**
+ * Whether the page at `url` is still there, by its final status after redirects, with the same
+ * guards as a page and no body read: HEAD, or GET (`method`) for a server that refuses HEAD. An
+ * answer is `{ ok: false, reason: 'http_status', status }`, 2xx included; anything else is why no
+ * status could be had.
+ */
+export function checkPage(url: string, method: 'GET' | 'HEAD', options: FetchOptions = {}): Promise<FetchResult> {
+  return guardedFetch(url, 'check', options, method);
+}
+
+async function guardedFetch(
+  start: string,
+  kind: Kind,
+  options: FetchOptions,
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<FetchResult> {
   try {
-    return await followRedirects(start, kind, options);
+    return await followRedirects(start, kind, options, method);
   } catch {
     // Nothing above throws on purpose (an injected resolver or the runtime might): still a result.
     return { ok: false, reason: 'connect' };
   }
 }
 
-async function followRedirects(start: string, kind: Kind, options: FetchOptions): Promise<FetchResult> {
+async function followRedirects(
+  start: string,
+  kind: Kind,
+  options: FetchOptions,
+  method: 'GET' | 'HEAD',
+): Promise<FetchResult> {
   const deadline = Date.now() + (options.timeoutMs ?? FETCH_TIMEOUT_MS);
   let current: string = start;
   for (let redirects = 0; ; redirects++) {
@@ -105,7 +126,13 @@ async function followRedirects(start: string, kind: Kind, options: FetchOptions)
       headers: { 'User-Agent': PREVIEW_USER_AGENT, Accept: ACCEPT[kind], 'Accept-Encoding': 'gzip, deflate, br' },
       deadline,
       maxBytes: kind === 'page' ? PAGE_MAX_BYTES : IMAGE_MAX_BYTES,
-      wants: kind === 'page' ? (type) => PAGE_TYPES.has(type) : (type) => looksLikeImage(type, null),
+      wants:
+        kind === 'check'
+          ? () => false
+          : kind === 'page'
+            ? (type) => PAGE_TYPES.has(type)
+            : (type) => looksLikeImage(type, null),
+      method,
       ...(options.ca ? { ca: options.ca } : {}),
     };
     const answer = await requestHop(hop);
@@ -113,7 +140,7 @@ async function followRedirects(start: string, kind: Kind, options: FetchOptions)
       case 'failed':
         return { ok: false, reason: answer.reason };
       case 'unwanted':
-        if (answer.status < 200 || answer.status > 299)
+        if (kind === 'check' || answer.status < 200 || answer.status > 299)
           return { ok: false, reason: 'http_status', status: answer.status };
         return { ok: false, reason: kind === 'page' ? 'not_html' : 'not_image' };
       case 'redirect':

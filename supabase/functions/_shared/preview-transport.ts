@@ -25,6 +25,8 @@ export interface Hop {
   wants: (contentType: string) => boolean;
   /** Extra trusted certificates, for tests of TLS against a fixture server. */
   ca?: string;
+  /** GET by default; HEAD for a check that wants only the status. */
+  method?: 'GET' | 'HEAD';
 }
 
 export type HopResult =
@@ -84,7 +86,7 @@ export function requestHop(hop: Hop): Promise<HopResult> {
       host: hostname,
       port: hop.url.port ? Number(hop.url.port) : https ? 443 : 80,
       path: `${hop.url.pathname}${hop.url.search}`,
-      method: 'GET',
+      method: hop.method ?? 'GET',
       headers: hop.headers,
       agent: false as const,
       lookup: pinnedLookup(hop.addresses),
