@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from './pages/login-page.ts';
 import { startPreviewSite, previewSiteUrl, type PreviewSite } from './support/preview-site.ts';
-import { addLink, createDirectory, signUpAndSync } from './support/workspace.ts';
+import { runLinkChecks, setTier } from './support/admin.ts';
+import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 let site: PreviewSite;
 test.beforeAll(async () => {
@@ -57,4 +58,40 @@ test('a saved link fills itself in: online at once, offline once back online, an
   await expect(down).toContainText('All about down.');
   await expect(down).not.toContainText('No preview');
   await expect(down.getByTestId('link-icon')).toHaveJSProperty('naturalWidth', 1);
+});
+
+test('a Pro user’s link to a page that is gone is marked by the weekly check, and found under Broken links', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = newUser('broken');
+  await signUpAndSync(page, user);
+  await setTier(request, user, 'pro');
+  await page.reload();
+  await createDirectory(page, user.username, 'Reading');
+  await addLink(page, `${previewSiteUrl}/missing/old-post`, 'An old post');
+  await addLink(page, `${previewSiteUrl}/alive`, 'Still here');
+  const cards = page.getByTestId('link-card');
+  await expect(cards).toHaveCount(2);
+  await expect(syncStatus(page)).toHaveText('Synced');
+
+  // The check runs (the stack's scheduler every 10 minutes; here at once, again until both links
+  // reached the server), and the mark reaches the device by the poke's pull.
+  const old = cards.filter({ hasText: 'An old post' });
+  await expect
+    .poll(async () => {
+      await runLinkChecks(request);
+      return old.getByText('Broken link').count();
+    })
+    .toBe(1);
+  await expect(cards.filter({ hasText: 'Still here' }).getByText('Broken link')).toHaveCount(0);
+
+  // My Links → Broken links lists it, with its directory.
+  await page.goto(`/Links/${user.username}`);
+  await page.getByRole('button', { name: 'Broken links' }).click();
+  const broken = page.getByTestId('broken-link');
+  await expect(broken).toHaveCount(1);
+  await expect(broken).toContainText('An old post');
+  await expect(broken.getByRole('link', { name: 'Reading' })).toBeVisible();
 });

@@ -101,3 +101,14 @@ export function endBillingPeriod(target: StackTarget, user: Credentials): Promis
     if (!response.ok()) throw new Error(`test clock failed: ${response.status()} ${await response.text()}`);
   });
 }
+
+/** Runs one round of the broken-link check now, as the stack's scheduler (or pg_cron) does. */
+export function runLinkChecks(target: StackTarget): Promise<{ checked: number; broken: number; changed: number }> {
+  return withRequest(target, async (request) => {
+    const response = await request.post('/functions/v1/check-links', {
+      headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    });
+    if (!response.ok()) throw new Error(`check-links: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as { checked: number; broken: number; changed: number };
+  });
+}

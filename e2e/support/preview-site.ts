@@ -1,7 +1,8 @@
 /**
  * A web site on loopback for the link-preview journeys: the main e2e stack may read it
  * (playwright.config.ts gives it PREVIEW_FETCH_ALLOW for this port, a test-only setting). Each page
- * can be switched to fail and back, so a spec can show 'No preview' and a retry.
+ * can be switched to fail and back, so a spec can show 'No preview' and a retry; pages under
+ * /missing answer 404, as a page that is gone.
  */
 import { createServer, type Server } from 'node:http';
 import { e2ePort } from './mail-stack.ts';
@@ -36,6 +37,8 @@ export async function startPreviewSite(): Promise<PreviewSite> {
     const path = new URL(req.url ?? '/', previewSiteUrl).pathname;
     if (path.endsWith('.png')) {
       res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
+    } else if (path.startsWith('/missing')) {
+      res.writeHead(404, { 'Content-Type': 'text/html' }).end('<title>Not found</title>');
     } else if (failing.has(path)) {
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<title>Down</title>');
     } else {

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { shortUrl } from './link-filters.ts';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
+import { BrokenLinkMark } from './broken-links.tsx';
 import { LinkIcon, LinkImage, NoPreview } from './link-preview-parts.tsx';
 import { LinkTags } from './link-tags.tsx';
 
@@ -38,6 +39,7 @@ function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
           {shortUrl(link.url)}
         </span>
         <NoPreview link={link} canEdit={canEdit} />
+        <BrokenLinkMark brokenAt={link.broken_at} />
       </p>
       {(link.notes ?? link.description ?? link.image_url) && (
         <div className="mt-2 flex gap-3">

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
+import { BrokenLinkMark } from './broken-links.tsx';
 import { LinkIcon, NoPreview } from './link-preview-parts.tsx';
 import { LinkTags } from './link-tags.tsx';
 
@@ -27,6 +28,7 @@ function LinkRowItemView({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
           {link.url}
         </span>
         <NoPreview link={link} canEdit={canEdit} />
+        <BrokenLinkMark brokenAt={link.broken_at} />
       </span>
       <span role="cell" className="overflow-hidden">
         <LinkTags tags={link.tags} showMore={false} />

@@ -13,6 +13,7 @@ import { DirectoryGrid } from './directory-grid.tsx';
 import { DirectoryView } from './directory-view.tsx';
 import { LinkLimitBadge, LinkLimitWarning } from './link-limit-notice.tsx';
 import { SearchInput } from './search-input.tsx';
+import { BrokenLinksList } from './broken-links.tsx';
 import { useLinkStats } from '../../data/queries/links.ts';
 
 /** The Links screen (docs/product.md, Links screen): the directory grid, or one directory's links. */
@@ -26,6 +27,7 @@ export function LinksPage() {
   const stats = useLinkStats(db, user?.id ?? '');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [brokenOnly, setBrokenOnly] = useState(false);
   usePageTitle(PAGES.links.title);
   // The dashboard's Quick Add 'Add Link': Add Link with a choice of directory (the share target's page).
   if (query.get('new') === 'link') return <Navigate to="/share-target" replace />;
@@ -67,21 +69,33 @@ export function LinksPage() {
         }
       />
       <LinkLimitWarning tier={tier} count={owned} />
-      <div className="mb-6">
-        <SearchInput value={search} onChange={setSearch} />
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <SearchInput value={search} onChange={setSearch} />
+        </div>
+        {/* The weekly broken-link check is Pro and Team's (docs/product.md, Broken links). */}
+        {tier !== 'free' && (
+          <Button variant="secondary" aria-pressed={brokenOnly} onClick={() => setBrokenOnly((on) => !on)}>
+            Broken links
+          </Button>
+        )}
       </div>
-      <DirectoryGrid
-        directories={directories}
-        stats={stats}
-        search={search}
-        userId={user.id}
-        userEmail={user.email}
-        username={username}
-        tier={tier}
-        creating={creating}
-        onCreatingChange={setCreating}
-        atLimit={!flags.canAddDirectory}
-      />
+      {brokenOnly && tier !== 'free' ? (
+        <BrokenLinksList directories={directories} username={username} />
+      ) : (
+        <DirectoryGrid
+          directories={directories}
+          stats={stats}
+          search={search}
+          userId={user.id}
+          userEmail={user.email}
+          username={username}
+          tier={tier}
+          creating={creating}
+          onCreatingChange={setCreating}
+          atLimit={!flags.canAddDirectory}
+        />
+      )}
     </>
   );
 }
