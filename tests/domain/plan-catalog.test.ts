@@ -40,6 +40,7 @@ describe('the plan catalogue (docs/product.md, Roles and permissions; Plans and 
     expect(row('Ads')).toEqual({ free: 'Shown', pro: 'None', team: 'None' });
     expect(row('Team polls in shared directories')).toEqual({ free: 'No', pro: 'No', team: 'Yes' });
     expect(row('Saved links')).toEqual({ free: '30', pro: 'Unlimited', team: 'Unlimited' });
+    expect(row('Broken link checks')).toEqual({ free: 'No', pro: 'Weekly', team: 'Weekly' });
     expect(comparisonRows.map((entry) => entry.feature)).toEqual([
       'Directories',
       'Saved links',
@@ -49,6 +50,7 @@ describe('the plan catalogue (docs/product.md, Roles and permissions; Plans and 
       'Tags and favourites',
       'Editor invites',
       'Password-protected directories',
+      'Broken link checks',
       'Team polls in shared directories',
       'Ads',
       'Watermark on polls',

@@ -59,7 +59,24 @@ export function profileOf(
 
 function linkOf(row: LinkRow): ExportLink {
   const { id, url, title, notes, description, tags, is_favorite, created_by, created_at, updated_at } = row;
-  return { id, url, title, notes, description, tags: [...tags], is_favorite, created_by, created_at, updated_at };
+  return {
+    id,
+    url,
+    title,
+    notes,
+    description,
+    tags: [...tags],
+    is_favorite,
+    created_by,
+    site_name: row.site_name ?? null,
+    icon_url: row.icon_url ?? null,
+    image_url: row.image_url ?? null,
+    preview_state: row.preview_state ?? null,
+    previewed_at: row.previewed_at ?? null,
+    broken_at: row.broken_at ?? null,
+    created_at,
+    updated_at,
+  };
 }
 
 /** A directory with its links, newest first as the Links screen lists them. */

@@ -45,6 +45,13 @@ export const exportLink = v.object({
   tags: v.array(v.string()),
   is_favorite: v.boolean(),
   created_by: nullableText,
+  // What the server read of the page, and the broken-link mark; absent in files of older apps.
+  site_name: v.optional(nullableText, null),
+  icon_url: v.optional(nullableText, null),
+  image_url: v.optional(nullableText, null),
+  preview_state: v.optional(v.nullable(v.picklist(['done', 'failed'])), null),
+  previewed_at: v.optional(nullableText, null),
+  broken_at: v.optional(nullableText, null),
   ...stamps,
 });
 

@@ -79,7 +79,7 @@ describe('the Upgrade screen (docs/product.md, Upgrade)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Shown', 'None', 'None']);
-    expect(within(table).getAllByRole('rowheader')).toHaveLength(12);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(13);
     expect(screen.getByRole('heading', { name: 'Coming next' }).parentElement).toHaveTextContent(
       'Q1 2026: reminders, export and calendar sync.',
     );

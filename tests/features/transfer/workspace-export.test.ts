@@ -55,6 +55,12 @@ describe('buildWorkspaceExport', () => {
       tags: ['read', 'later'],
       is_favorite: true,
       created_by: ME,
+      site_name: null,
+      icon_url: null,
+      image_url: null,
+      preview_state: null,
+      previewed_at: null,
+      broken_at: null,
       created_at: f.older.created_at,
       updated_at: f.older.updated_at,
     });
