@@ -73,6 +73,13 @@ export const probeScript = String.raw`(() => {
     /** The calendar grid's agenda (the selected day's items) lists this title. */
     agendaTitle: (title) =>
       Array.from(document.querySelectorAll('section[aria-labelledby="calendar-grid-heading"] li button')).some((b) => b.textContent === title),
+    /** A link card with this title shows its preview image, loaded (the link-preview measure). */
+    previewShown: (title) =>
+      Array.from(items()).some((item) => {
+        if (titleOf(item) !== title) return false;
+        const image = item.querySelector('img[data-testid="link-image"]');
+        return !!image && image.complete && image.naturalWidth > 0;
+      }),
     /** A live status in the open dialog says this text (Add Link's 'Already saved in …'). */
     dialogStatus: (text) =>
       Array.from(document.querySelectorAll('[role="dialog"] [role="status"]')).some((s) => s.textContent.trim() === text),
@@ -88,9 +95,13 @@ export const probeScript = String.raw`(() => {
           let done = false;
           let timer = null;
           const observer = new MutationObserver(() => test());
+          // An image that finishes loading changes no DOM: its load event (captured) tests too.
+          const onLoad = () => test();
+          document.addEventListener('load', onLoad, true);
           const finish = (value) => {
             if (done) return;
             done = true;
+            document.removeEventListener('load', onLoad, true);
             observer.disconnect();
             clearTimeout(timer);
             resolve(value);
@@ -99,6 +110,7 @@ export const probeScript = String.raw`(() => {
             if (t0 === null || done || !check()) return;
             const t1 = performance.now();
             done = true;
+            document.removeEventListener('load', onLoad, true);
             observer.disconnect();
             clearTimeout(timer);
             afterPaint().then((t2) =>

@@ -14,6 +14,8 @@ import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { duplicateCheck } from './duplicates.ts';
+import { brokenLinkPass } from './broken-links.ts';
+import { previewToUi, startPreviewFixture } from './link-preview.ts';
 import {
   chromiumPath,
   launch,
@@ -63,7 +65,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,calendar,dashboard,import,push,load: run only these
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
@@ -197,6 +199,30 @@ async function main(): Promise<void> {
       await openDirectory(dupesPage, owner, dir);
       measures.push(...(await duplicateCheck(dupesPage, 10_000, 'Bench dupes', plan)));
       await dupesContext.close();
+    });
+
+    await part('preview', async () => {
+      plan.log('a saved link → its preview painted');
+      const site = await startPreviewFixture();
+      const before = process.env.PREVIEW_FETCH_ALLOW;
+      process.env.PREVIEW_FETCH_ALLOW = `127.0.0.1:${site.port}`;
+      try {
+        const owner = await signUp(stack, 'previews', 'pro');
+        const dir = await seedDirectory(stack, owner, 'Bench previews', 1);
+        const previewContext = await context();
+        const previewPage = await signIn(previewContext, owner, 1);
+        await openDirectory(previewPage, owner, dir);
+        measures.push(...(await previewToUi(previewPage, site.url, plan)));
+        await previewContext.close();
+      } finally {
+        if (before === undefined) delete process.env.PREVIEW_FETCH_ALLOW;
+        else process.env.PREVIEW_FETCH_ALLOW = before;
+        await site.close();
+      }
+    });
+
+    await part('broken-links', async () => {
+      measures.push(...(await brokenLinkPass(plan.log)));
     });
 
     await part('calendar', async () => {

@@ -33,7 +33,7 @@ export async function checkLink(url: string, options: FetchOptions = {}): Promis
 
 /** At most this many requests to one host at a time, and in all. */
 export const PER_HOST = 2;
-export const AT_ONCE = 8;
+export const AT_ONCE = 16;
 
 const hostOf = (url: string): string => {
   try {
