@@ -29,6 +29,7 @@ export const CRON_JOBS: { name: string; runs: string; every: string }[] = [
   { name: 'sync answer purge', runs: 'private.sync_purge_answers()', every: 'daily' },
   { name: 'deliver-mail', runs: '/functions/v1/deliver-mail', every: 'every minute' },
   { name: 'send-reminders', runs: '/functions/v1/send-reminders', every: 'every minute' },
+  { name: 'check-links', runs: '/functions/v1/check-links', every: 'every 10 minutes' },
 ];
 
 const ok = (check: string, message: string): Finding => ({ check, verdict: 'ok', message });
