@@ -10,45 +10,37 @@ import { askForPreviews } from '../../data/preview-asks.ts';
 import type { LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 
-/** The site's icon, 16 px; nothing when it has none or it does not load. */
-export function LinkIcon({ link }: { link: LinkRow }) {
+const PICTURES = {
+  icon: { width: 16, height: 16, className: 'mr-1.5 inline-block h-4 w-4 shrink-0 rounded-sm align-[-2px]' },
+  image: { width: 80, height: 60, className: 'h-[60px] w-[80px] shrink-0 rounded-lg bg-slate-100 object-cover' },
+} as const;
+
+/** One of the link's pictures at a fixed size (no layout shift); nothing when it has none or it does not load. */
+function LinkPicture({ link, kind }: { link: LinkRow; kind: 'icon' | 'image' }) {
   const [broken, setBroken] = useState(false);
-  if (!link.icon_url || broken) return null;
+  if (!(kind === 'icon' ? link.icon_url : link.image_url) || broken) return null;
+  const { width, height, className } = PICTURES[kind];
   return (
     <img
-      src={linkPictureUrl(link, 'icon')}
+      src={linkPictureUrl(link, kind)}
       alt=""
-      width={16}
-      height={16}
+      width={width}
+      height={height}
       loading="lazy"
       decoding="async"
       crossOrigin="anonymous"
-      className="mr-1.5 inline-block h-4 w-4 shrink-0 rounded-sm align-[-2px]"
+      className={className}
       onError={() => setBroken(true)}
-      data-testid="link-icon"
+      data-testid={`link-${kind}`}
     />
   );
 }
 
-/** The page's preview image as a fixed-size thumbnail (no layout shift); nothing without one. */
-export function LinkImage({ link }: { link: LinkRow }) {
-  const [broken, setBroken] = useState(false);
-  if (!link.image_url || broken) return null;
-  return (
-    <img
-      src={linkPictureUrl(link, 'image')}
-      alt=""
-      width={80}
-      height={60}
-      loading="lazy"
-      decoding="async"
-      crossOrigin="anonymous"
-      className="h-[60px] w-[80px] shrink-0 rounded-lg bg-slate-100 object-cover"
-      onError={() => setBroken(true)}
-      data-testid="link-image"
-    />
-  );
-}
+/** The site's icon, 16 px, before the title. */
+export const LinkIcon = ({ link }: { link: LinkRow }) => <LinkPicture link={link} kind="icon" />;
+
+/** The page's preview image, an 80 × 60 thumbnail on the card. */
+export const LinkImage = ({ link }: { link: LinkRow }) => <LinkPicture link={link} kind="image" />;
 
 /** 'No preview' and Retry for a page the server could not read; Retry only for who may edit the link. */
 export function NoPreview({ link, canEdit }: { link: LinkRow; canEdit: boolean }) {
