@@ -7,6 +7,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ChangeEvent } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
+import { askForPreviews } from '../../data/preview-asks.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { formatNumber } from '../../domain/number-format.ts';
 import { Button } from '../../ui/button.tsx';
@@ -35,6 +36,8 @@ const hasWork = (plan: ImportPlan) => plan.links.length + plan.events.length > 0
 
 export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
   const [stage, setStage] = useState<Stage>({ step: 'choose', error: null, reading: false });
+  // Off by default: previews of a whole import are read at 100 an hour (docs/product.md, Link previews).
+  const [previews, setPreviews] = useState(false);
   const running = stage.step === 'running';
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -63,6 +66,12 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
         onProgress: (done, total) => setStage({ step: 'running', done, total }),
       });
       setStage({ step: 'done', summary, total });
+      if (previews && plan.links.length > 0) {
+        await askForPreviews(
+          db,
+          plan.links.map((link) => link.id),
+        ).catch(() => undefined);
+      }
     } catch (error) {
       console.error('Import failed', error);
       setStage({ step: 'failed', message: IMPORT_FAILED });
@@ -101,6 +110,22 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
           )}
 
           {stage.step === 'ready' && <ImportPreview plan={stage.plan} />}
+          {stage.step === 'ready' && stage.plan.links.length > 0 && (
+            <label className="mt-3 flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={previews}
+                onChange={(e) => setPreviews(e.target.checked)}
+              />
+              <span>
+                Fetch previews
+                <span className="block text-xs text-slate-600">
+                  Titles, icons and images from each page, 100 links an hour.
+                </span>
+              </span>
+            </label>
+          )}
           {stage.step === 'ready' && stage.plan.upsell !== null && (
             <ImportUpsell message={stage.plan.upsell} onNavigate={onClose} />
           )}

@@ -12,6 +12,7 @@ import { UNREADABLE_CHARACTERS } from '../../../src/domain/bookmarks/decode-impo
 import { exportNetscapeBookmarks } from '../../../src/domain/bookmarks/netscape-export.ts';
 import { formatNumber } from '../../../src/domain/number-format.ts';
 import { PASSWORD_NOTE } from '../../../src/features/transfer/import-plan.ts';
+import { previewAsks } from '../../../src/data/preview-asks.ts';
 import { ImportDialog } from '../../../src/features/transfer/import-dialog.tsx';
 import { NOT_BOOKMARKS } from '../../../src/features/transfer/read-import-file.ts';
 import { buildWorkspaceExport } from '../../../src/features/transfer/workspace-export.ts';
@@ -87,6 +88,27 @@ describe('ImportDialog', () => {
     expect(await db.saved_links.count()).toBe(imported);
     expect(await db.outbox.count()).toBe(imported + 1); // and the one directory
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('asks for the imported links’ previews only when Fetch previews is ticked', async () => {
+    const first = setup(ctx({ tier: 'pro' }));
+    await pick(first.user, 'reading.html', oneFolder('Reading', 3));
+    const box = await screen.findByRole('checkbox', { name: /Fetch previews/ });
+    expect(box).not.toBeChecked();
+    await first.user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText(/^Imported 3 links/);
+    expect(await previewAsks(db)).toEqual([]);
+    cleanup();
+
+    const second = setup(ctx({ tier: 'pro' }));
+    await pick(second.user, 'work.html', oneFolder('Work', 2));
+    await second.user.click(await screen.findByRole('checkbox', { name: /Fetch previews/ }));
+    await second.user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText(/^Imported 2 links/);
+    const work = await db.saved_links.filter((link) => link.title.startsWith('Work')).toArray();
+    await vi.waitFor(async () =>
+      expect((await previewAsks(db)).map((ask) => ask.id).sort()).toEqual(work.map((link) => link.id).sort()),
+    );
   });
 
   it('reports progress while a large file is imported', async () => {
