@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,7 +69,7 @@ describe('the event dialog at the Free events limit', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(LIMIT);
     expect(screen.getByRole('dialog')).toContainElement(alert);
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(useToasts.getState().toasts).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');

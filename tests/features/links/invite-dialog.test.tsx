@@ -147,7 +147,8 @@ describe('the Invite to Directory dialog', () => {
     // Said inside the dialog, which keeps the focus; not in a toast under its overlay.
     const alert = await within(screen.getByRole('dialog', { name: 'Invite to Directory' })).findByRole('alert');
     expect(alert).toHaveTextContent('This person is already a member of this directory.');
-    expect(alert).toHaveFocus();
+    // The focus moves in an effect after the alert renders: wait for it, not for a time.
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(lastToast()).toBeUndefined();
     expect(onClose).not.toHaveBeenCalled();
     expect(await queued()).toEqual([]);

@@ -134,7 +134,7 @@ describe('the Links screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Directory' }));
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('Upgrade to Pro to create more directories.');
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(useToasts.getState().toasts).toEqual([]);
     // One Escape closes it.
     await user.keyboard('{Escape}');

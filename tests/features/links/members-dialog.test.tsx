@@ -124,7 +124,7 @@ describe('the Manage Members dialog', () => {
     // Said inside the dialog, which keeps the focus; not in a toast under its overlay.
     const alert = await within(screen.getByRole('dialog', { name: 'Manage Members' })).findByRole('alert');
     expect(alert).toHaveTextContent('Upgrade to Pro to assign the Editor role.');
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(lastToast()).toBeUndefined();
     expect(screen.getByLabelText('Role for bob@example.com')).toHaveValue('viewer');
     expect(await queued()).toEqual([]);

@@ -184,7 +184,7 @@ describe('the share target', () => {
     // A save anyway is refused inside the dialog, which keeps the focus; no toast.
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
     const alert = await within(form).findByText('Upgrade to Pro to save more links.', { selector: '[role=alert]' });
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(lastToast()).toBeUndefined();
     expect(await db.saved_links.count()).toBe(30);
     expect(screen.getByRole('dialog', { name: 'Add Link' })).toBeInTheDocument();
