@@ -81,7 +81,7 @@ test('a Pro user’s link to a page that is gone is marked by the weekly check, 
   const old = cards.filter({ hasText: 'An old post' });
   await expect
     .poll(async () => {
-      await runLinkChecks(request);
+      await runLinkChecks(request, user);
       return old.getByText('Broken link').count();
     })
     .toBe(1);

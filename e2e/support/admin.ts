@@ -102,11 +102,19 @@ export function endBillingPeriod(target: StackTarget, user: Credentials): Promis
   });
 }
 
-/** Runs one round of the broken-link check now, as the stack's scheduler (or pg_cron) does. */
-export function runLinkChecks(target: StackTarget): Promise<{ checked: number; broken: number; changed: number }> {
+/**
+ * Runs one round of the broken-link check now, as the stack's scheduler (or pg_cron) does, for this
+ * user's links only (the suite's other Pro users have links of their own waiting).
+ */
+export function runLinkChecks(
+  target: StackTarget,
+  user: Credentials,
+): Promise<{ checked: number; broken: number; changed: number }> {
   return withRequest(target, async (request) => {
+    const owner = await userIdOf(request, user);
     const response = await request.post('/functions/v1/check-links', {
       headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+      data: { owner },
     });
     if (!response.ok()) throw new Error(`check-links: ${response.status()} ${await response.text()}`);
     return (await response.json()) as { checked: number; broken: number; changed: number };

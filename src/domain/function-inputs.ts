@@ -78,3 +78,13 @@ export const linkImageQuery = jsonObject(
   },
   '{link, kind}',
 );
+
+/** check-links' body: `owner` checks only that user's links that are due; `{}` every owner's. */
+export const checkLinksInput = jsonObject(
+  {
+    owner: v.optional(
+      v.pipe(v.string('owner must be a user id (a UUID).'), v.uuid('owner must be a user id (a UUID).')),
+    ),
+  },
+  '{owner?}',
+);

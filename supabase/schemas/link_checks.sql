@@ -5,10 +5,11 @@
 -- `npm run db:diff` to write the migration. Tables, columns and data changes stay in migrations.
 
 -- Up to p_limit links to check now (service role only): live links in live directories whose owner
--- is on Pro or Team, never checked or last checked over 7 days ago, the longest waiting first.
+-- is on Pro or Team (p_owner: only that owner's; an operator's "check this account now"), never
+-- checked or last checked over 7 days ago, the longest waiting first.
 -- Each is recorded as checked now in the same statement, so two runs never check one link twice in
 -- a week. Answers [{id, url}].
-create or replace function public.claim_link_checks(p_limit integer) returns jsonb
+create or replace function public.claim_link_checks(p_limit integer, p_owner uuid default null) returns jsonb
 language plpgsql volatile security definer
 set search_path = ''
 as $$
@@ -25,6 +26,7 @@ begin
     join public.user_profiles p on p.id = d.owner_id and p.subscription_tier in ('pro', 'team')
     left join private.link_checks c on c.link_id = l.id
     where l.deleted_at is null and (c.checked_at is null or c.checked_at < now() - interval '7 days')
+      and (p_owner is null or d.owner_id = p_owner)
     order by c.checked_at nulls first, l.id
     limit p_limit
     for update of l skip locked
@@ -40,8 +42,8 @@ begin
   return v_claimed;
 end
 $$;
-revoke all on function public.claim_link_checks(p_limit integer) from public, anon, authenticated, service_role;
-grant execute on function public.claim_link_checks(p_limit integer) to service_role;
+revoke all on function public.claim_link_checks(p_limit integer, p_owner uuid) from public, anon, authenticated, service_role;
+grant execute on function public.claim_link_checks(p_limit integer, p_owner uuid) to service_role;
 
 -- What a check found (service role only): p_results is [{id, url, broken}]. A link newly found
 -- broken gets broken_at = now(); a broken one that answers again loses it; an unchanged one, or one

@@ -263,6 +263,13 @@ export async function firstPull(page: Page, count: number, plan: Plan): Promise<
 export async function noopSync(page: Page, plan: Plan): Promise<Measure[]> {
   const sync: number[] = [];
   const bare: number[] = [];
+  // The page may just have come back online (the warm start before this measure): wait for a sync
+  // that reaches the server (the network restored, the reconnect's own sync and preview asks done).
+  const deadline = Date.now() + 30_000;
+  while ((await run<SyncTiming>(page, hook('sync()'))).outcome !== 'synced') {
+    if (Date.now() > deadline) throw new Error('no-op sync: the page did not reach the server again');
+    await page.waitForTimeout(200);
+  }
   for (let i = 0; i < plan.warmups + plan.samples; i += 1) {
     const timing = await run<SyncTiming>(page, hook('sync()'));
     if (timing.outcome !== 'synced') throw new Error(`no-op sync: ${timing.outcome}`);

@@ -130,6 +130,25 @@ describe.each(dbKinds)('broken-link checks through the stack (%s)', (kind) => {
     expect((await state(ids.removed)).broken).toBe(true);
   });
 
+  it('checks one owner’s links when asked, and refuses a body that names no user id', async () => {
+    const other = await signUpConfirmed(stack.fetch, stack.db, { base: URL_BASE, prefix: 'checks-team', tier: 'team' });
+    const dir = (await insertRow<{ id: string }>(stack.db, 'link_directories', { name: 'T', owner_id: other.id })).id;
+    const mine = await link(dir, other, url('/removed'));
+    const theirs = await link(proDir, pro, url('/removed'));
+    const call = (body: string) =>
+      stack.fetch(`${URL_BASE}/functions/v1/check-links`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' },
+        body,
+      });
+    const answer = await call(JSON.stringify({ owner: other.id }));
+    expect(await answer.json()).toEqual({ checked: 1, broken: 1, changed: 1 });
+    expect((await state(mine)).broken).toBe(true);
+    expect((await state(theirs)).broken).toBe(false);
+    const bad = await call(JSON.stringify({ owner: 'everyone' }));
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps its functions from clients and refuses a caller without the service key', async () => {
     const { error } = await pro.client.rpc('claim_link_checks', { p_limit: 10 });
     expect(error).not.toBeNull();
