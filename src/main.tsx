@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadCookieBanner } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { loadTemporal } from './domain/temporal-runtime.ts';
+import { followSystemTheme } from './ui/theme/theme.ts';
 import './index.css';
+
+// The theme was set before the first paint (public/theme-boot.js); follow the system's switches.
+followSystemTheme();
 
 if (import.meta.env.VITE_BENCH === '1') void import('./perf/bench-hook.ts');
 

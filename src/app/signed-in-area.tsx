@@ -2,6 +2,7 @@ import { useCurrentUser } from '../backend/current-user-store.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { ReminderNotifications } from './reminders/reminder-notifications.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { ProfileTheme } from './profile-theme.tsx';
 import { SlotFillers } from './slots.tsx';
 import { SyncProvider } from './sync/sync-provider.tsx';
 
@@ -13,6 +14,7 @@ export function SignedInArea() {
   return (
     <SyncProvider key={user.id} user={user}>
       <ReminderNotifications />
+      <ProfileTheme />
       <SlotFillers>
         <AppShell user={user} />
       </SlotFillers>

@@ -55,7 +55,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-space,0px))] left-4 z-banner flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg sm:right-auto sm:max-w-md md:left-[calc(var(--sidebar-width,0px)+1rem)]"
+      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-space,0px))] left-4 z-banner flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-slate-50 shadow-lg sm:right-auto sm:max-w-md md:left-[calc(var(--sidebar-width,0px)+1rem)]"
     >
       <span className="flex-1">A new version of Linkboard is available.</span>
       <button type="button" className="font-semibold underline" onClick={() => waiting.messageSkipWaiting()}>

@@ -9,7 +9,14 @@
 import * as v from 'valibot';
 import { CALENDAR_KEY_FIELDS } from './calendar-index.ts';
 import { LINK_KEY_FIELDS } from './link-index.ts';
-import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../domain/validation.ts';
+import {
+  directoryColors,
+  memberRoles,
+  priorities,
+  recurrenceRules,
+  reminderOffsets,
+  themeChoices,
+} from '../domain/validation.ts';
 
 /** The columns every synced table has on the server (docs/sync-protocol.md, Sync contract). */
 const base = {
@@ -105,6 +112,8 @@ export const syncedTables = {
       time_zone: text,
       /** The reminder new events and tasks get, in minutes before they start; null: none. */
       default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets))),
+      /** Light, dark, or follow the system (absent on rows from before themes: system). */
+      theme: v.optional(v.picklist(themeChoices)),
       /** The paid subscription's cycle (the Upgrade page opens on it); null on Free. Set by billing only. */
       billing_cycle: v.optional(v.nullable(v.picklist(['monthly', 'yearly']))),
       /** When the period paid for ends (renews, or ends the plan when cancelling), an instant; null on Free. */

@@ -8,7 +8,14 @@
  * the mutators', with the wording of docs/product.md.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from './validation.ts';
+import {
+  directoryColors,
+  memberRoles,
+  priorities,
+  recurrenceRules,
+  reminderOffsets,
+  themeChoices,
+} from './validation.ts';
 import { isStorableText } from './storable-text.ts';
 
 /** Every string of the args: one the database can store (no NUL character, no lone surrogate). */
@@ -51,6 +58,8 @@ export const mutationContract = {
     time_zone: v.optional(text),
     /** The reminder new events and tasks start with. */
     default_reminder_minutes: reminder,
+    /** Light, dark, or follow the system. */
+    theme: v.optional(v.picklist(themeChoices)),
   }),
   'directory.create': v.object({
     id,

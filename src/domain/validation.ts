@@ -4,6 +4,9 @@ export type DirectoryColor = (typeof directoryColors)[number];
 
 /** Reminder offsets in minutes before an event or task starts: at the time, 5, 15, 30 minutes, 1 hour, 1 day. */
 export const reminderOffsets = [0, 5, 15, 30, 60, 1440] as const;
+/** The app's theme (docs/product.md, Profile): light, dark, or whatever the system uses. */
+export const themeChoices = ['light', 'dark', 'system'] as const;
+export type ThemeChoice = (typeof themeChoices)[number];
 export type ReminderOffset = (typeof reminderOffsets)[number];
 /** Null (no reminder) or one of the offsets; undefined (not given) passes too. */
 export const isReminderChoice = (value: unknown): boolean =>

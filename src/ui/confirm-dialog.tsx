@@ -28,7 +28,7 @@ export function ConfirmDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-700">{message}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">

@@ -12,7 +12,7 @@ export const fieldLabel = 'block text-sm font-medium text-slate-800';
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="text-sm text-red-700">
+    <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-300">
       {message}
     </p>
   );
@@ -38,7 +38,7 @@ export function FormDialog({ title, description, onClose, children, titleAside, 
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[92vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[92vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             {titleAside}
@@ -90,7 +90,7 @@ export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
       ref={ref}
       role="alert"
       tabIndex={-1}
-      className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+      className="rounded-lg border border-red-300 dark:border-red-700 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-800 dark:text-red-200"
     >
       {refusal.message}
     </p>

@@ -25,7 +25,7 @@ export function LimitNotice({ limit, id }: { limit: PlanLimit; id?: string }) {
     <div
       id={id}
       role="status"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 px-4 py-3 text-sm text-amber-900 dark:text-amber-100"
     >
       <div>
         <p className="font-medium">{limit.message}</p>

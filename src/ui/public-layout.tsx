@@ -15,7 +15,7 @@ const footerLinks = [
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-slate-900'}`;
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 dark:text-brand-300' : 'text-slate-700 hover:text-slate-900'}`;
 
 /** Where 'Create your free account' leads: the login page, opened on its sign-up form. */
 export const SIGN_UP_PATH = '/Login?mode=sign-up';
@@ -56,17 +56,22 @@ function VisitorCalls({ workspace }: { workspace: string | null }) {
 /** The frame of the public pages: header with navigation, main content, footer. */
 export function PublicLayout({ children, visitor }: PublicLayoutProps) {
   return (
-    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+    <div className="flex min-h-screen flex-col bg-surface text-slate-900">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-header focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-header focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-brand-600" fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-7 w-7 text-brand-600 dark:text-brand-400"
+              fill="currentColor"
+            >
               <rect x="3" y="3" width="8" height="8" rx="2" />
               <rect x="13" y="3" width="8" height="8" rx="2" opacity="0.6" />
               <rect x="3" y="13" width="8" height="8" rx="2" opacity="0.6" />

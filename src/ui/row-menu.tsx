@@ -96,12 +96,12 @@ function Menu({
             focusFirstRef.current = false;
             event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
           }}
-          className="z-menu w-32 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="z-menu w-32 rounded-lg border border-slate-200 bg-surface py-1 shadow-lg"
         >
           {items.map((item) => (
             <DropdownMenu.Item
               key={item.label}
-              className={item.tone === 'danger' ? `${entry} text-red-700` : entry}
+              className={item.tone === 'danger' ? `${entry} text-red-700 dark:text-red-300` : entry}
               onSelect={item.onSelect}
             >
               {item.label}

@@ -34,7 +34,7 @@ class ErrorBoundary extends Component<Props & { resetKey: string }, { error: Err
     return (
       <div
         role="alert"
-        className="mx-auto mt-16 max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200"
+        className="mx-auto mt-16 max-w-md rounded-2xl bg-surface p-8 text-center shadow-sm ring-1 ring-slate-200"
       >
         <p className="text-base font-semibold text-slate-900">Something went wrong</p>
         <p className="mt-2 text-sm text-slate-600">This screen could not be shown. Your saved data was not changed.</p>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useToasts, type Toast } from './toast-store.ts';
 
 const toneClass: Record<Toast['tone'], string> = {
-  info: 'bg-slate-900 text-white',
+  info: 'bg-slate-900 text-slate-50',
   success: 'bg-emerald-700 text-white',
   error: 'bg-red-700 text-white',
 };

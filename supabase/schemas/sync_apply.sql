@@ -245,7 +245,8 @@ begin
     time_zone = case when p_args ? 'time_zone' then private.sync_text(p_args, 'time_zone') else p.time_zone end,
     default_reminder_minutes = case when p_args ? 'default_reminder_minutes'
                                       then private.sync_reminder(p_args, 'default_reminder_minutes')
-                                    else p.default_reminder_minutes end
+                                    else p.default_reminder_minutes end,
+    theme = case when p_args ? 'theme' then private.sync_theme(p_args) else p.theme end
   where p.id = auth.uid();
   if not found then
     raise exception 'Not authenticated' using errcode = '42501';

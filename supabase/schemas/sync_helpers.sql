@@ -214,6 +214,21 @@ $$;
 revoke all on function private.sync_reminder(p_args jsonb, p_key text) from public, anon, authenticated, service_role;
 grant execute on function private.sync_reminder(p_args jsonb, p_key text) to authenticated, service_role;
 
+-- The profile's theme: 'light', 'dark' or 'system'; anything else (null included) raises.
+create or replace function private.sync_theme(p_args jsonb) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p_args -> 'theme') = 'string' and (p_args ->> 'theme') in ('light', 'dark', 'system') then
+    return p_args ->> 'theme';
+  end if;
+  raise exception 'Invalid argument: theme must be light, dark or system.' using errcode = '22023', hint = 'invalid';
+end
+$$;
+revoke all on function private.sync_theme(p_args jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_theme(p_args jsonb) to authenticated, service_role;
+
 -- An optional text argument: absent or null is null, a string is itself, anything else raises.
 create or replace function private.sync_text(p_args jsonb, p_key text) returns text
 language plpgsql immutable

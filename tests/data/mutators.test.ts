@@ -504,6 +504,14 @@ describe('reminders', () => {
       'Choose a reminder from the list.',
     );
   });
+
+  it("sets the profile's theme, and refuses one that is not light, dark or system", async () => {
+    await db.user_profiles.put(makeProfile());
+    await mutate(db, 'profile.update', { theme: 'dark' }, ctx());
+    expect(await db.user_profiles.get(ME)).toMatchObject({ theme: 'dark', username: 'me' });
+    await expectRefused(() => mutate(db, 'profile.update', { theme: 'purple' as never }, ctx()), 'invalid');
+    expect(await db.user_profiles.get(ME)).toMatchObject({ theme: 'dark' });
+  });
 });
 
 describe('polls', () => {

@@ -69,6 +69,7 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
   sync_time: caller('sync_push: reads an argument'),
   sync_created_at: caller('sync_push: reads an argument'),
   sync_reminder: caller('sync_push: reads an argument'),
+  sync_theme: caller('sync_push: reads an argument'),
   sync_synced_tables: caller('sync_push and sync_pull: the synced tables'),
   sync_pull_cursor: caller('sync_pull: the cursor'),
   sync_pull_page: caller('sync_pull: one page, read under RLS'),

@@ -39,6 +39,7 @@ export function makeProfile(overrides: Partial<UserProfileRow> = {}): UserProfil
     subscription_tier: 'free',
     time_zone: 'UTC',
     default_reminder_minutes: null,
+    theme: 'system',
     billing_cycle: null,
     plan_period_end: null,
     plan_cancel_at_period_end: false,

@@ -76,7 +76,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <MobileHeader open={open} onToggle={toggle} onLogout={logout} />
         {open && (
           <div className="fixed inset-0 z-dialog flex">
-            <div className="h-full w-[18rem] bg-white shadow-xl">
+            <div className="h-full w-[18rem] bg-surface shadow-xl">
               <Sidebar
                 user={user}
                 collapsed={false}
@@ -103,7 +103,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
-        className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] ${open ? 'w-64' : 'w-16'}`}
+        className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-surface transition-[width] ${open ? 'w-64' : 'w-16'}`}
         data-state={open ? 'expanded' : 'collapsed'}
       >
         <Sidebar user={user} collapsed={!open} onLogout={logout} />

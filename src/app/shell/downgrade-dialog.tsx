@@ -18,7 +18,7 @@ export function DowngradeDialog({ from, to, username, onClose }: DowngradeDialog
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">{notice.title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-slate-700">

@@ -40,7 +40,7 @@ export function EmailConfirmationBanner() {
   return (
     <section
       aria-label="Confirm your e-mail address"
-      className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+      className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 px-4 py-3 text-sm text-sky-950 dark:text-sky-100"
     >
       <p className="min-w-0 flex-1 basis-64">
         Confirm your e-mail address: we sent a link to <strong className="break-all">{email}</strong>. Directories
@@ -50,12 +50,15 @@ export function EmailConfirmationBanner() {
         type="button"
         disabled={busy}
         onClick={() => void resend()}
-        className="rounded-lg border border-sky-300 bg-white px-3 py-1.5 font-medium text-sky-900 hover:bg-sky-100 disabled:opacity-60"
+        className="rounded-lg border border-sky-300 dark:border-sky-700 bg-surface px-3 py-1.5 font-medium text-sky-900 dark:text-sky-100 hover:bg-sky-100 dark:hover:bg-sky-900/50 disabled:opacity-60"
       >
         Send the link again
       </button>
       {/* Present before the answer, so the answer is announced. */}
-      <p role="status" className={`w-full empty:hidden ${sent?.ok === false ? 'text-red-700' : 'text-sky-900'}`}>
+      <p
+        role="status"
+        className={`w-full empty:hidden ${sent?.ok === false ? 'text-red-700 dark:text-red-300' : 'text-sky-900 dark:text-sky-100'}`}
+      >
         {sent ? (sent.ok ? 'Link sent.' : sent.message) : ''}
       </p>
     </section>

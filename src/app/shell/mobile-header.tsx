@@ -12,7 +12,7 @@ export function MobileHeader({
   open: boolean;
 }) {
   return (
-    <header className="sticky top-0 z-header flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-3">
+    <header className="sticky top-0 z-header flex h-14 items-center gap-3 border-b border-slate-200 bg-surface px-3">
       <button
         type="button"
         aria-label="Toggle sidebar"
@@ -22,7 +22,7 @@ export function MobileHeader({
       >
         <MenuIcon />
       </button>
-      <span className="text-brand-700 font-bold">Linkboard</span>
+      <span className="text-brand-700 dark:text-brand-300 font-bold">Linkboard</span>
       <div className="flex min-w-0 flex-1 justify-end">
         <SyncStatusBadge wrap />
       </div>

@@ -40,7 +40,9 @@ const itemClassFor =
   (collapsed: boolean) =>
   ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-lg py-2 text-sm font-medium ${collapsed ? 'justify-center px-0' : 'px-3'} ${
-      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+      isActive
+        ? 'bg-brand-50 dark:bg-brand-950/40 text-brand-700 dark:text-brand-300'
+        : 'text-slate-700 hover:bg-slate-100'
     }`;
 
 export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = true }: SidebarProps) {
@@ -55,7 +57,10 @@ export function Sidebar({ user, collapsed, onNavigate, onLogout, showStatus = tr
   const itemClass = itemClassFor(collapsed);
   return (
     <nav aria-label="Main" className={`flex h-full flex-col gap-6 ${collapsed ? 'p-2' : 'p-3'}`}>
-      <a href="/" className={`text-brand-700 pt-2 text-lg font-bold ${collapsed ? 'text-center' : 'px-3'}`}>
+      <a
+        href="/"
+        className={`text-brand-700 dark:text-brand-300 pt-2 text-lg font-bold ${collapsed ? 'text-center' : 'px-3'}`}
+      >
         {collapsed ? 'L' : 'Linkboard'}
       </a>
       <div>

@@ -43,20 +43,20 @@ function FailedList() {
   return (
     <section
       aria-label="Changes that could not be saved"
-      className="mx-1 rounded-lg border border-red-200 bg-red-50 p-2 text-xs"
+      className="mx-1 rounded-lg border border-red-200 dark:border-red-800 bg-red-50 dark:bg-red-950/40 p-2 text-xs"
     >
-      <h3 className="font-semibold text-red-800">Not saved</h3>
+      <h3 className="font-semibold text-red-800 dark:text-red-200">Not saved</h3>
       <ul className="mt-1 flex flex-col gap-2">
         {failed.map((row) => (
           <li key={row.id} className="flex flex-col gap-1">
             <span className="font-medium text-slate-900">{describe(row)}</span>
-            {row.last_error && <span className="break-words text-red-800">{row.last_error}</span>}
+            {row.last_error && <span className="break-words text-red-800 dark:text-red-200">{row.last_error}</span>}
             <span className="flex gap-2">
               <button
                 type="button"
                 disabled={busy === row.id}
                 onClick={() => void act(row.id, 'retry')}
-                className="rounded border border-slate-300 bg-white px-2 py-0.5 font-medium hover:bg-slate-50"
+                className="rounded border border-slate-300 bg-surface px-2 py-0.5 font-medium hover:bg-slate-50"
               >
                 Retry
               </button>
@@ -64,7 +64,7 @@ function FailedList() {
                 type="button"
                 disabled={busy === row.id}
                 onClick={() => void act(row.id, 'discard')}
-                className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50"
+                className="rounded border border-red-300 dark:border-red-700 bg-surface px-2 py-0.5 font-medium text-red-700 dark:text-red-300 hover:bg-red-50 dark:hover:bg-red-950/40"
               >
                 Discard
               </button>

@@ -29,6 +29,7 @@ export const profileUpdate: Mutator<'profile.update'> = {
       'full_name',
       'time_zone',
       'default_reminder_minutes',
+      'theme',
     ]);
     await tx.user_profiles.update(ctx.userId, {
       ...rest,

@@ -18,7 +18,7 @@ export function ConfirmationNotice({ search }: { search: URLSearchParams }) {
   return (
     <div
       role={message.ok ? 'status' : 'alert'}
-      className={`mt-4 rounded-lg px-3 py-2 text-sm ${message.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-700'}`}
+      className={`mt-4 rounded-lg px-3 py-2 text-sm ${message.ok ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-800 dark:text-emerald-200' : 'bg-red-50 dark:bg-red-950/40 text-red-700 dark:text-red-300'}`}
     >
       {message.text}{' '}
       {user ? (

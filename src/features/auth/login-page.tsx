@@ -73,8 +73,8 @@ export function LoginPage() {
   const signingUp = mode === 'sign-up';
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-        <a href="/" className="text-brand-700 text-sm font-semibold">
+      <div className="w-full max-w-sm rounded-2xl bg-surface p-8 shadow-sm ring-1 ring-slate-200">
+        <a href="/" className="text-brand-700 dark:text-brand-300 text-sm font-semibold">
           Linkboard
         </a>
         <h1 className="mt-2 text-2xl font-bold">{signingUp ? 'Create your account' : 'Welcome back'}</h1>
@@ -111,7 +111,10 @@ export function LoginPage() {
             />
           )}
           {error && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+            >
               {error}
             </p>
           )}
@@ -123,7 +126,7 @@ export function LoginPage() {
           {signingUp ? 'Already have an account?' : 'New to Linkboard?'}{' '}
           <button
             type="button"
-            className="text-brand-700 font-medium underline"
+            className="text-brand-700 dark:text-brand-300 font-medium underline"
             onClick={() => {
               setMode(signingUp ? 'sign-in' : 'sign-up');
               setError(null);

@@ -38,7 +38,7 @@ export function TextField(props: TextFieldProps) {
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}
         </p>
       )}

@@ -120,11 +120,20 @@ export function CheckoutNotice({ ret, tier, cycle, loaded, timeoutMs = CONFIRM_T
     ret.outcome === 'cancelled'
       ? ['border-slate-300 bg-slate-50 text-slate-900', CHECKOUT_CANCELLED]
       : unpaid
-        ? ['border-amber-300 bg-amber-50 text-amber-900', CHECKOUT_UNPAID]
+        ? [
+            'border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-100',
+            CHECKOUT_UNPAID,
+          ]
         : arrived
-          ? ['border-emerald-300 bg-emerald-50 text-emerald-900', checkoutActive(tier)]
+          ? [
+              'border-emerald-300 dark:border-emerald-700 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-900 dark:text-emerald-100',
+              checkoutActive(tier),
+            ]
           : timedOut
-            ? ['border-amber-300 bg-amber-50 text-amber-900', CHECKOUT_NOT_CONFIRMED]
+            ? [
+                'border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-100',
+                CHECKOUT_NOT_CONFIRMED,
+              ]
             : ['border-slate-300 bg-slate-50 text-slate-900', CHECKOUT_WAITING];
   return (
     <p role="status" className={`mb-6 rounded-xl border px-4 py-3 text-sm ${tone}`}>

@@ -28,14 +28,16 @@ function PlanCard({ plan, props }: { plan: PlanOffer; props: PlanCardsProps }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ${isCurrent ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200'}`}
+      className={`flex flex-col rounded-2xl bg-surface p-6 shadow-sm ${isCurrent ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200'}`}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={headingId} className="text-xl font-semibold text-slate-900">
           {plan.name}
         </h3>
         {isCurrent && (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">Current plan</span>
+          <span className="rounded-full bg-brand-50 dark:bg-brand-950/40 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-brand-300">
+            Current plan
+          </span>
         )}
       </div>
       <p className="mt-4 text-slate-900">
@@ -43,7 +45,7 @@ function PlanCard({ plan, props }: { plan: PlanOffer; props: PlanCardsProps }) {
         {price.per && <span className="text-sm text-slate-700"> {price.per}</span>}
       </p>
       {cycle === 'yearly' && plan.saving && (
-        <p className="mt-2 inline-block self-start rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+        <p className="mt-2 inline-block self-start rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:text-emerald-200">
           {plan.saving}
         </p>
       )}

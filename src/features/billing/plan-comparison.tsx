@@ -6,7 +6,7 @@ const cell = 'px-4 py-3';
 /** What each plan gives, row by row (docs/product.md, Roles and permissions, docs/product.md, Decisions); the user's plan's column is marked. */
 export function PlanComparison({ current }: { current: Tier }) {
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="overflow-x-auto rounded-2xl bg-surface shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Features of the Free, Pro and Team plans</caption>
         <thead className="bg-slate-50 text-slate-900">
@@ -18,7 +18,7 @@ export function PlanComparison({ current }: { current: Tier }) {
               <th key={plan.tier} scope="col" className={`${cell} font-semibold`}>
                 {plan.name}
                 {plan.tier === current && (
-                  <span className="block text-xs font-medium text-brand-700">Current plan</span>
+                  <span className="block text-xs font-medium text-brand-700 dark:text-brand-300">Current plan</span>
                 )}
               </th>
             ))}

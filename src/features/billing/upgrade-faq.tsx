@@ -36,7 +36,7 @@ const questions: { question: string; answer: string }[] = [
 /** What is coming next (docs/product.md, Plans and limits). */
 export function RoadmapNote() {
   return (
-    <section aria-labelledby="roadmap" className="mt-10 rounded-2xl bg-brand-50 p-6">
+    <section aria-labelledby="roadmap" className="mt-10 rounded-2xl bg-brand-50 dark:bg-brand-950/40 p-6">
       <h2 id="roadmap" className="text-lg font-semibold text-slate-900">
         Coming next
       </h2>
@@ -57,7 +57,7 @@ export function UpgradeFaq() {
       <h2 id="faq" className="text-lg font-semibold text-slate-900">
         Frequently asked questions
       </h2>
-      <div className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="mt-4 divide-y divide-slate-200 rounded-2xl bg-surface shadow-sm ring-1 ring-slate-200">
         {questions.map((item) => (
           <details key={item.question} className="group px-6 py-4">
             <summary className="cursor-pointer font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">

@@ -60,7 +60,7 @@ export function UpgradePage() {
       {!online && (
         <p
           role="status"
-          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          className="mb-6 rounded-xl border border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 px-4 py-3 text-sm text-amber-900 dark:text-amber-100"
         >
           {CHECKOUT_OFFLINE}
         </p>
@@ -73,7 +73,10 @@ export function UpgradePage() {
           <BillingCycleToggle value={cycle} onChange={setCycle} />
         </div>
         {billing.error && (
-          <p role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mb-6 rounded-xl border border-red-300 dark:border-red-700 bg-red-50 dark:bg-red-950/40 px-4 py-3 text-sm text-red-800 dark:text-red-200"
+          >
             {billing.error}
           </p>
         )}

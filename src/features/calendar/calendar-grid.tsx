@@ -97,7 +97,7 @@ export function CalendarGrid({ timeZone, today, now, onOpen, onAdd }: CalendarGr
   const agenda = placed.get(selected) ?? [];
 
   return (
-    <section aria-labelledby="calendar-grid-heading" className="rounded-2xl border border-slate-200 bg-white p-4">
+    <section aria-labelledby="calendar-grid-heading" className="rounded-2xl border border-slate-200 bg-surface p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="calendar-grid-heading" className="text-lg font-semibold text-slate-900" aria-live="polite">
           {heading(view, anchor)}
@@ -149,7 +149,7 @@ export function CalendarGrid({ timeZone, today, now, onOpen, onAdd }: CalendarGr
                     tabIndex={day === selected ? 0 : -1}
                     aria-label={`${label(day)}${day === today ? ', today' : ''}, ${dayItems.length} ${dayItems.length === 1 ? 'item' : 'items'}`}
                     onClick={() => move(day, false)}
-                    className={`flex w-full flex-col items-stretch gap-0.5 rounded-md p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600 ${view === 'month' ? 'min-h-20' : 'min-h-40'} ${day === selected ? 'bg-brand-50' : 'hover:bg-slate-50'} ${outside ? 'text-slate-500' : 'text-slate-900'}`}
+                    className={`flex w-full flex-col items-stretch gap-0.5 rounded-md p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600 ${view === 'month' ? 'min-h-20' : 'min-h-40'} ${day === selected ? 'bg-brand-50 dark:bg-brand-950/40' : 'hover:bg-slate-50'} ${outside ? 'text-slate-500' : 'text-slate-900'}`}
                   >
                     <span
                       className={`self-start rounded-full px-1.5 text-xs tabular-nums ${day === today ? 'bg-brand-600 font-semibold text-white' : ''}`}
@@ -159,7 +159,7 @@ export function CalendarGrid({ timeZone, today, now, onOpen, onAdd }: CalendarGr
                     {shown.map((item) => (
                       <span
                         key={item.id}
-                        className={`truncate rounded px-1 text-[11px] leading-4 ${item.is_task ? 'bg-amber-50 text-amber-900' : 'bg-brand-50 text-brand-800'} ${item.is_completed ? 'line-through' : ''}`}
+                        className={`truncate rounded px-1 text-[11px] leading-4 ${item.is_task ? 'bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-100' : 'bg-brand-50 dark:bg-brand-950/40 text-brand-800 dark:text-brand-200'} ${item.is_completed ? 'line-through' : ''}`}
                       >
                         {!item.is_task && item.starts_at ? `${eventWhen(item, timeZone)} ` : ''}
                         {item.title}

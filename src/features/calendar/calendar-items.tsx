@@ -26,7 +26,7 @@ function ItemMenu({ item, onEdit, onDelete }: { item: EventRow } & ItemActions) 
 /** One of a screen's cards, named by its heading. */
 export function Card({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4">
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-surface p-4">
       <h2 id={id} className="mb-2 text-base font-semibold text-slate-900">
         {title}
       </h2>
@@ -83,8 +83,8 @@ export function EventList({
 }
 
 const priorityTone = {
-  high: 'bg-red-100 text-red-800',
-  medium: 'bg-amber-100 text-amber-900',
+  high: 'bg-red-100 dark:bg-red-900/50 text-red-800 dark:text-red-200',
+  medium: 'bg-amber-100 dark:bg-amber-900/50 text-amber-900 dark:text-amber-100',
   low: 'bg-slate-100 text-slate-700',
 } as const;
 
@@ -100,7 +100,10 @@ export function PriorityBadge({ item }: { item: EventRow }) {
 function RepeatBadge({ item }: { item: EventRow }) {
   if (!item.series_id) return null;
   return (
-    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700" title="Part of a recurring series">
+    <span
+      className="rounded-full bg-brand-50 dark:bg-brand-950/40 px-2 py-0.5 text-xs text-brand-700 dark:text-brand-300"
+      title="Part of a recurring series"
+    >
       ↻ {item.recurrence_rule}
     </span>
   );
@@ -174,12 +177,12 @@ function TaskItem({
         <div className="flex flex-wrap items-center gap-2">
           <LinkedText
             text={item.title}
-            className={`font-medium ${tone === 'overdue' ? 'text-red-700' : 'text-slate-900'}`}
+            className={`font-medium ${tone === 'overdue' ? 'text-red-700 dark:text-red-300' : 'text-slate-900'}`}
           />
           <PriorityBadge item={item} />
         </div>
         {item.description && <Description text={item.description} />}
-        <p className={`mt-0.5 text-xs ${tone === 'overdue' ? 'text-red-700' : 'text-slate-600'}`}>
+        <p className={`mt-0.5 text-xs ${tone === 'overdue' ? 'text-red-700 dark:text-red-300' : 'text-slate-600'}`}>
           {dueText(item, now, timeZone)}
         </p>
       </div>

@@ -23,7 +23,7 @@ function startOn(day: string, today: string, now: Date, timeZone: string): strin
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4">
+    <div className="rounded-2xl border border-slate-200 bg-surface p-4">
       <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
     </div>
@@ -68,7 +68,7 @@ export function CalendarPage() {
               </span>
             )}
             {read && (
-              <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-800">
+              <span className="rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-3 py-1 text-sm text-emerald-800 dark:text-emerald-200">
                 {read.counts.completedTasks} completed
               </span>
             )}
@@ -95,7 +95,7 @@ export function CalendarPage() {
             <Card id="today-tasks" title="Today's Tasks">
               {read.lists.overdue.length > 0 && (
                 <div className="mb-2">
-                  <h3 className="text-sm font-semibold text-red-700">Overdue</h3>
+                  <h3 className="text-sm font-semibold text-red-700 dark:text-red-300">Overdue</h3>
                   <TaskList tasks={read.lists.overdue} empty="" tone="overdue" {...taskProps} />
                 </div>
               )}

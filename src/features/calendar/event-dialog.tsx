@@ -42,7 +42,7 @@ export interface EventDialogProps {
 }
 
 const radio =
-  'flex h-4 w-4 items-center justify-center rounded-full border border-slate-400 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-600';
+  'flex h-4 w-4 items-center justify-center rounded-full border border-slate-400 bg-surface focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-600';
 
 /**
  * Add or edit an event or task (docs/product.md, Calendar; Validation), shared by Calendar and Upcoming. Radix gives
@@ -149,7 +149,9 @@ export function EventDialog({
                     </div>
                   ))}
                   {scope === 'all' && (
-                    <p className="text-sm text-amber-800">This will delete the old series and create a new one.</p>
+                    <p className="text-sm text-amber-800 dark:text-amber-200">
+                      This will delete the old series and create a new one.
+                    </p>
                   )}
                 </RadioGroup.Root>
               </fieldset>

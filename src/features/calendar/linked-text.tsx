@@ -12,7 +12,7 @@ export function LinkedText({ text, className }: { text: string; className?: stri
       href={href}
       target="_blank"
       rel="noopener noreferrer nofollow"
-      className={`break-all text-brand-700 underline ${className ?? ''}`}
+      className={`break-all text-brand-700 dark:text-brand-300 underline ${className ?? ''}`}
       onClick={(event) => event.stopPropagation()}
     >
       {text}

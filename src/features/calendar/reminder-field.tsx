@@ -29,7 +29,7 @@ export function ReminderField({ registration }: { registration: UseFormRegisterR
         </select>
       </label>
       {permission.blocked && (
-        <p role="status" className="mt-1 text-sm text-amber-800">
+        <p role="status" className="mt-1 text-sm text-amber-800 dark:text-amber-200">
           {NOTIFICATIONS_BLOCKED}
         </p>
       )}

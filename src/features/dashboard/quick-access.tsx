@@ -11,7 +11,7 @@ const links = [
 /** Quick Access (docs/product.md, Dashboard): links to the screens. */
 export function QuickAccess({ username }: { username: string | null }) {
   return (
-    <nav aria-labelledby="quick-access" className="rounded-2xl border border-slate-200 bg-white p-4">
+    <nav aria-labelledby="quick-access" className="rounded-2xl border border-slate-200 bg-surface p-4">
       <h2 id="quick-access" className="mb-2 text-base font-semibold text-slate-900">
         Quick Access
       </h2>

@@ -44,7 +44,7 @@ export function QuickAddMenu({
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-menu w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="z-menu w-44 rounded-lg border border-slate-200 bg-surface py-1 shadow-lg"
         >
           {entries.map(({ label, page, search }) => (
             <DropdownMenu.Item

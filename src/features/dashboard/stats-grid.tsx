@@ -6,7 +6,7 @@ export function StatsGrid({ stats }: { stats: readonly DashboardStat[] }) {
     <section aria-label="Stats">
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="rounded-2xl border border-slate-200 bg-white p-4">
+          <div key={stat.label} className="rounded-2xl border border-slate-200 bg-surface p-4">
             <dt className="text-sm text-slate-600">{stat.label}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{stat.value}</dd>
           </div>

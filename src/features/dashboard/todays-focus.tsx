@@ -14,7 +14,11 @@ function Group({
 }) {
   return (
     <div>
-      <h3 className={`text-sm font-semibold ${tone === 'overdue' ? 'text-red-700' : 'text-slate-800'}`}>{title}</h3>
+      <h3
+        className={`text-sm font-semibold ${tone === 'overdue' ? 'text-red-700 dark:text-red-300' : 'text-slate-800'}`}
+      >
+        {title}
+      </h3>
       <ul className="divide-y divide-slate-100">{children}</ul>
     </div>
   );
@@ -24,7 +28,9 @@ function Row({ title, detail, tone = 'normal' }: { title: string; detail: string
   return (
     <li className="flex items-baseline gap-3 py-1.5 text-sm">
       <span className="min-w-0 flex-1 truncate text-slate-900">{title}</span>
-      <span className={`shrink-0 tabular-nums ${tone === 'overdue' ? 'text-red-700' : 'text-slate-600'}`}>
+      <span
+        className={`shrink-0 tabular-nums ${tone === 'overdue' ? 'text-red-700 dark:text-red-300' : 'text-slate-600'}`}
+      >
         {detail}
       </span>
     </li>
@@ -34,7 +40,7 @@ function Row({ title, detail, tone = 'normal' }: { title: string; detail: string
 /** Today's Focus (docs/product.md, Dashboard; Calendar): today's events, overdue tasks and today's tasks, in the user's zone. */
 export function TodaysFocus({ focus, now, timeZone }: { focus: Focus<EventRow>; now: Date; timeZone: string }) {
   return (
-    <section aria-labelledby="todays-focus" className="rounded-2xl border border-slate-200 bg-white p-4">
+    <section aria-labelledby="todays-focus" className="rounded-2xl border border-slate-200 bg-surface p-4">
       <h2 id="todays-focus" className="mb-2 text-base font-semibold text-slate-900">
         Today&apos;s Focus
       </h2>

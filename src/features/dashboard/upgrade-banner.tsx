@@ -18,7 +18,7 @@ export function UpgradeBanner({
   return (
     <section
       aria-label="Upgrade"
-      className="border-brand-100 bg-brand-50 flex flex-wrap items-center gap-4 rounded-2xl border px-4 py-3"
+      className="border-brand-100 dark:border-brand-900 bg-brand-50 dark:bg-brand-950/40 flex flex-wrap items-center gap-4 rounded-2xl border px-4 py-3"
     >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-slate-900">Upgrade to Pro for unlimited links and advanced features</p>
@@ -34,7 +34,7 @@ export function UpgradeBanner({
         type="button"
         aria-label="Dismiss"
         onClick={onDismiss}
-        className="rounded-lg px-2 py-1 text-slate-600 hover:bg-white"
+        className="rounded-lg px-2 py-1 text-slate-600 hover:bg-surface"
       >
         <span aria-hidden="true">×</span>
       </button>

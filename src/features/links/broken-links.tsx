@@ -13,7 +13,7 @@ export function BrokenLinkMark({ brokenAt }: { brokenAt: string | null | undefin
   if (!brokenAt) return null;
   return (
     <span
-      className="ml-2 shrink-0 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700"
+      className="ml-2 shrink-0 rounded bg-red-50 dark:bg-red-950/40 px-1.5 text-xs font-medium text-red-700 dark:text-red-300"
       title="The page could not be found at its last check"
     >
       Broken link
@@ -35,7 +35,7 @@ export function BrokenLinksList({
     return <p className="text-sm text-slate-600">No broken links. Every link answered at its last check.</p>;
   const names = new Map((directories ?? []).map((directory) => [directory.id, directory.name]));
   return (
-    <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" aria-label="Broken links">
+    <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-surface" aria-label="Broken links">
       {links.map((link) => (
         <li key={link.id} className="flex items-center gap-3 px-4 py-3" data-testid="broken-link">
           <div className="min-w-0 flex-1">
@@ -51,7 +51,7 @@ export function BrokenLinksList({
             <p className="truncate text-xs text-slate-600">{link.url}</p>
           </div>
           <Link
-            className="shrink-0 text-sm text-brand-700 hover:underline"
+            className="shrink-0 text-sm text-brand-700 dark:text-brand-300 hover:underline"
             to={directoryPath(username, link.directory_id)}
           >
             {names.get(link.directory_id) ?? 'Open directory'}

@@ -22,7 +22,7 @@ export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, 
   const badge = directoryBadge(directory);
   const sharedId = useId();
   return (
-    <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
+    <article className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-surface shadow-sm hover:shadow-md">
       <button
         type="button"
         onClick={onOpen}
@@ -40,15 +40,15 @@ export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, 
               badge === 'Private'
                 ? 'bg-slate-100 text-slate-700'
                 : badge === 'Public'
-                  ? 'bg-green-100 text-green-800'
-                  : 'bg-amber-100 text-amber-800'
+                  ? 'bg-green-100 dark:bg-green-900/50 text-green-800 dark:text-green-200'
+                  : 'bg-amber-100 dark:bg-amber-900/50 text-amber-800 dark:text-amber-200'
             }`}
           >
             {badge}
           </span>
           {sharing && (
             <span className="mt-2 flex min-w-0 items-center gap-2 text-xs text-slate-700">
-              <span className="shrink-0 rounded-full bg-indigo-100 px-2 py-0.5 font-medium text-indigo-800">
+              <span className="shrink-0 rounded-full bg-indigo-100 dark:bg-indigo-900/50 px-2 py-0.5 font-medium text-indigo-800 dark:text-indigo-200">
                 Shared
               </span>
               <span className="truncate" title={sharingDescription(sharing)}>
@@ -66,7 +66,7 @@ export function DirectoryCard({ directory, linkCount, canEdit, sharing, onOpen, 
           type="button"
           onClick={onEdit}
           aria-label={`Edit ${directory.name}`}
-          className="absolute top-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-xs font-medium text-slate-800 shadow hover:bg-white"
+          className="absolute top-2 right-2 rounded-lg bg-surface/90 px-2 py-1 text-xs font-medium text-slate-800 shadow hover:bg-surface"
         >
           Edit
         </button>

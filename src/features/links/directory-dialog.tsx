@@ -90,7 +90,7 @@ export function DirectoryDialog({ directory, tier, onClose, onDeleted }: Directo
           />
         </label>
         {error && (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error}
           </p>
         )}
@@ -153,7 +153,11 @@ export function DirectoryDialog({ directory, tier, onClose, onDeleted }: Directo
           start={
             directory &&
             onDeleted && (
-              <Button variant="ghost" className="mr-auto text-red-700" onClick={() => setDeleting(true)}>
+              <Button
+                variant="ghost"
+                className="mr-auto text-red-700 dark:text-red-300"
+                onClick={() => setDeleting(true)}
+              >
                 Delete
               </Button>
             )

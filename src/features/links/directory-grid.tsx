@@ -64,7 +64,7 @@ export function DirectoryGrid(props: DirectoryGridProps) {
         <button
           type="button"
           onClick={() => onCreatingChange(true)}
-          className="flex h-full min-h-44 flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center hover:border-slate-400"
+          className="flex h-full min-h-44 flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-surface p-6 text-center hover:border-slate-400"
         >
           <span className="text-3xl text-slate-400" aria-hidden="true">
             +
@@ -85,7 +85,7 @@ export function DirectoryGrid(props: DirectoryGridProps) {
         ))}
       </div>
       {stats?.owned === 0 && renderImport && (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-surface p-6 text-center text-sm text-slate-600">
           <p>No links yet? Bring your browser&apos;s bookmarks along.</p>
           <div className="mt-3">{renderImport()}</div>
         </div>

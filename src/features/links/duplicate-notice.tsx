@@ -24,7 +24,7 @@ export function DuplicateNotice({
   return (
     <div role="status" aria-live="polite">
       {copies.length > 0 && (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p className="rounded-lg border border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm text-amber-900 dark:text-amber-100">
           Already saved in{' '}
           {named.map((copy, i) => (
             <span key={copy.directoryId}>

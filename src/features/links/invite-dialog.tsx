@@ -89,14 +89,14 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
           />
         </label>
         {error && (
-          <p id="invite-email-error" role="alert" className="text-sm text-red-700">
+          <p id="invite-email-error" role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error}
           </p>
         )}
         <label className="block text-sm font-medium text-slate-800">
           Role
           <select
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-surface px-3 py-2"
             value={role}
             onChange={(e) => setRole(e.target.value === 'editor' && paid ? 'editor' : 'viewer')}
             aria-describedby={paid ? undefined : 'invite-editor-upsell'}
@@ -108,7 +108,7 @@ export function InviteDialog({ directory, user, onClose }: InviteDialogProps) {
           </select>
         </label>
         {!paid && (
-          <p id="invite-editor-upsell" className="text-sm text-amber-800">
+          <p id="invite-editor-upsell" className="text-sm text-amber-800 dark:text-amber-200">
             {EDITOR_UPSELL}
           </p>
         )}

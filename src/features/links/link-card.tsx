@@ -13,7 +13,7 @@ import { LinkTags } from './link-tags.tsx';
 function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
     <article
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-surface p-4 shadow-sm"
       data-testid="link-card"
     >
       <div className="flex items-start justify-between gap-2">

@@ -198,7 +198,7 @@ function LinkField({ name, label, control, register, url, multiline }: LinkField
         )}
       </label>
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error.message}
         </p>
       )}

@@ -25,7 +25,10 @@ export function LinkLimitBadge({ tier, count }: { tier: Tier | null; count: numb
 export function LinkLimitWarning({ tier, count, owner = true }: { tier: Tier | null; count: number; owner?: boolean }) {
   if (tier !== 'free' || count <= LINK_WARNING_ABOVE) return null;
   return (
-    <div role="status" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <div
+      role="status"
+      className="mb-4 rounded-xl border border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 px-4 py-3 text-sm text-amber-900 dark:text-amber-100"
+    >
       {owner ? "You're using" : "This directory's owner is using"} {count}/{FREE_LIMITS.links} links on the free plan
     </div>
   );

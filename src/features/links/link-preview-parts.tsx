@@ -59,7 +59,7 @@ function RetryPreview({ id }: { id: string }) {
   return (
     <button
       type="button"
-      className="ml-1 font-medium text-brand-700 hover:underline disabled:opacity-50"
+      className="ml-1 font-medium text-brand-700 dark:text-brand-300 hover:underline disabled:opacity-50"
       disabled={asked}
       onClick={() => {
         setAsked(true);

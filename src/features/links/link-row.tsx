@@ -10,7 +10,7 @@ export const LIST_COLUMNS = 'grid grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(
 /** A link in the list view: Title, URL, Tags (at most 2), Actions. */
 function LinkRowItemView({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   return (
-    <div role="row" className={`${LIST_COLUMNS} h-full border-b border-slate-100 bg-white`}>
+    <div role="row" className={`${LIST_COLUMNS} h-full border-b border-slate-100 bg-surface`}>
       <span role="cell" className="truncate">
         <a
           href={link.url}

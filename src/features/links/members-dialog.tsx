@@ -81,7 +81,7 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
       <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Manage Members</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               People who can see “{directory.name}”.
@@ -97,7 +97,7 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
                   Loading members...
                 </p>
               ) : list.state === 'error' ? (
-                <p role="alert" className="text-sm text-red-700">
+                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
                   Failed to load members
                 </p>
               ) : list.members.length === 0 ? (
@@ -110,7 +110,7 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
                       {canManage ? (
                         <select
                           aria-label={`Role for ${member.user_email}`}
-                          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
+                          className="rounded-lg border border-slate-300 bg-surface px-2 py-1 text-sm"
                           value={member.role}
                           onChange={(e) => void setRole(member, e.target.value as MemberRole)}
                         >
@@ -124,7 +124,7 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
                       )}
                       <Button
                         variant="ghost"
-                        className="text-red-700"
+                        className="text-red-700 dark:text-red-300"
                         disabled={!canManage}
                         aria-label={`Remove ${member.user_email}`}
                         onClick={() => setRemoving(member)}
@@ -137,7 +137,7 @@ export function MembersDialog({ directory, canManage, tier, onClose }: MembersDi
               )}
             </div>
             {canManage && !paid && (
-              <p className="mt-3 text-sm text-amber-800">
+              <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">
                 Upgrade to Pro to invite editors who can add and manage links.
               </p>
             )}

@@ -15,7 +15,7 @@ export function SearchInput({ value, onChange, onFocusChange }: SearchInputProps
       onChange={(e) => onChange(e.target.value)}
       onFocus={onFocusChange && (() => onFocusChange(true))}
       onBlur={onFocusChange && (() => onFocusChange(false))}
-      className="w-full max-w-md min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      className="w-full max-w-md min-w-0 rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm"
     />
   );
 }

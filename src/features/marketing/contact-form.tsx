@@ -16,7 +16,7 @@ const FAILED_TEXT = 'We could not send your message. Please try again.';
 const MISSING_TEXT = 'Please fill in your name, email and message.';
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 ' +
+  'mt-1 block w-full rounded-lg border border-slate-400 bg-surface px-3 py-2 text-slate-900 ' +
   'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 const labelClass = 'block text-sm font-medium text-slate-900';
 
@@ -44,7 +44,7 @@ export function ContactForm({ now = () => Date.now() }: ContactFormProps) {
         ref={sentRef}
         role="status"
         tabIndex={-1}
-        className="rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-lg font-medium text-emerald-900 focus:outline-none"
+        className="rounded-xl border border-emerald-200 dark:border-emerald-800 bg-emerald-50 dark:bg-emerald-950/40 p-6 text-lg font-medium text-emerald-900 dark:text-emerald-100 focus:outline-none"
       >
         {SENT_TEXT}
       </p>
@@ -146,7 +146,7 @@ export function ContactForm({ now = () => Date.now() }: ContactFormProps) {
         />
       </div>
       {error && (
-        <p role="alert" className="text-sm font-medium text-red-700">
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       )}

@@ -13,7 +13,10 @@ export function ContactPage() {
       <p className="mt-4 text-lg text-slate-700">
         Questions, ideas or a problem with Linkboard? Send us a message and we will reply by email. You can also write
         to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline underline-offset-2">
+        <a
+          href={`mailto:${SUPPORT_EMAIL}`}
+          className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2"
+        >
           {SUPPORT_EMAIL}
         </a>
         .

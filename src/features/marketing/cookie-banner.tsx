@@ -59,13 +59,13 @@ export function CookieBanner() {
       ref={ref}
       role="region"
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-banner border-t border-slate-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-md sm:rounded-xl sm:border"
+      className="fixed inset-x-0 bottom-0 z-banner border-t border-slate-200 bg-surface p-4 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-md sm:rounded-xl sm:border"
     >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">
           Linkboard uses essential cookies and local storage to keep you signed in and remember your settings. With your
           permission we may also personalise ads and measure usage. Read our{' '}
-          <Link to="/Privacy" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link to="/Privacy" className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2">
             Privacy policy
           </Link>
           .

@@ -47,7 +47,7 @@ export function GdprPage() {
         <p>
           Under the General Data Protection Regulation you have clear rights over your personal data. This page explains
           why Linkboard processes your data and how to use those rights. What we store, and where, is described in our{' '}
-          <Link to="/Privacy" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link to="/Privacy" className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2">
             Privacy Policy
           </Link>
           .

@@ -8,7 +8,7 @@ const directories = [
 /** A decorative sketch of the workspace beside the hero; hidden from assistive technology. */
 export function HeroPreview() {
   return (
-    <div aria-hidden="true" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xl">
+    <div aria-hidden="true" className="rounded-2xl border border-slate-200 bg-surface p-4 shadow-xl">
       <div className="mb-4 flex gap-1.5">
         <span className="h-3 w-3 rounded-full bg-slate-200" />
         <span className="h-3 w-3 rounded-full bg-slate-200" />
@@ -23,7 +23,7 @@ export function HeroPreview() {
           </div>
         ))}
       </div>
-      <div className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-slate-800">
+      <div className="mt-3 rounded-xl bg-brand-50 dark:bg-brand-950/40 p-3 text-sm text-slate-800">
         <span className="font-semibold">Today</span> · Design review 10:00 · Submit invoice
       </div>
     </div>

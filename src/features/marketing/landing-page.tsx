@@ -10,7 +10,7 @@ import { TestimonialCard } from './testimonial-card.tsx';
 const primaryCta =
   'inline-flex items-center justify-center rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white hover:bg-brand-700';
 const secondaryCta =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50';
+  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-surface px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50';
 
 /** The public landing page at / (docs/product.md, Public pages). */
 export function LandingPage() {
@@ -18,10 +18,12 @@ export function LandingPage() {
 
   return (
     <>
-      <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 to-white">
+      <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 dark:from-brand-950 to-surface">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Linkboard</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
+              Linkboard
+            </p>
             <h1 id="hero-title" className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               {TAGLINE}
             </h1>
@@ -65,7 +67,7 @@ export function LandingPage() {
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {features.map((feature) => (
-              <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <li key={feature.title} className="rounded-2xl border border-slate-200 bg-surface p-6">
                 <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
                 <p className="mt-2 text-slate-700">{feature.text}</p>
               </li>
@@ -106,7 +108,7 @@ export function LandingPage() {
           <p className="mt-3 text-lg text-brand-50">Start free and upgrade only when you need more.</p>
           <Link
             to="/Login"
-            className="mt-8 inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-700 hover:bg-brand-50"
+            className="mt-8 inline-flex items-center justify-center rounded-lg bg-surface px-6 py-3 text-base font-semibold text-brand-700 dark:text-brand-300 hover:bg-brand-50 dark:hover:bg-brand-950/40"
           >
             Get started free
           </Link>

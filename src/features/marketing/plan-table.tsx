@@ -31,7 +31,7 @@ export function PlanTable() {
                   <span className="block text-slate-700">or {priceText(plan.tier, 'yearly')}</span>
                 )}
                 {plan.saving && (
-                  <span className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                  <span className="mt-1 inline-block rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-200">
                     {plan.saving}
                   </span>
                 )}

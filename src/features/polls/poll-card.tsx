@@ -23,10 +23,12 @@ function Results({ results, choice, titleId }: { results: PollResults; choice: n
         return (
           <li key={index} aria-current={mine ? 'true' : undefined}>
             <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className={`min-w-0 break-words ${mine ? 'font-semibold text-brand-700' : 'text-slate-800'}`}>
+              <span
+                className={`min-w-0 break-words ${mine ? 'font-semibold text-brand-700 dark:text-brand-300' : 'text-slate-800'}`}
+              >
                 {option.text}
                 {mine && (
-                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                  <span className="ml-2 rounded-full bg-brand-50 dark:bg-brand-950/40 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-300">
                     Your vote
                   </span>
                 )}
@@ -98,7 +100,7 @@ function PollCardView({ poll, vote, now: screenNow, timeZone, watermark }: PollC
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-surface p-5 shadow-sm"
     >
       <header>
         <h3 id={titleId} className="text-base font-semibold break-words text-slate-900">
@@ -114,7 +116,7 @@ function PollCardView({ poll, vote, now: screenNow, timeZone, watermark }: PollC
                 type="button"
                 disabled={voting}
                 onClick={() => void cast(index)}
-                className="w-full rounded-lg border border-slate-300 px-4 py-2 text-left text-sm font-medium break-words text-slate-900 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
+                className="w-full rounded-lg border border-slate-300 px-4 py-2 text-left text-sm font-medium break-words text-slate-900 hover:border-brand-600 hover:bg-brand-50 dark:hover:bg-brand-950/40 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
               >
                 {option.text}
               </button>

@@ -22,7 +22,7 @@ export interface TeamPollsProps {
 function Upsell({ username }: { username: string }) {
   const navigate = useNavigate();
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center">
+    <div className="rounded-2xl border border-slate-200 bg-surface p-10 text-center">
       <p className="text-lg font-semibold text-slate-900">Unlock Team Polls</p>
       <p className="mt-2 text-sm text-slate-600">Shared team voting boards are exclusive to the Team plan.</p>
       <Button className="mt-4" onClick={() => navigate(username ? `/Upgrade/${username}` : '/Upgrade')}>

@@ -21,7 +21,7 @@ const FREE_UPSELL =
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-3 sm:p-4">
+    <div className="rounded-2xl border border-slate-200 bg-surface p-3 sm:p-4">
       <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
     </div>
@@ -82,8 +82,8 @@ export function VotingPage() {
         }
       />
       {free && (
-        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
-          <div className="text-sm text-amber-900">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-4">
+          <div className="text-sm text-amber-900 dark:text-amber-100">
             {atQuota && (
               <p id="poll-quota-reached" className="font-semibold">
                 {messages.morePolls}

@@ -58,7 +58,7 @@ export function EmailForm({ fallback }: { fallback: string | null }) {
       </div>
       <div id={`${id}-note`}>
         {error && (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error}
           </p>
         )}

@@ -67,7 +67,12 @@ export function ProfileForm({ saved, origin, onSave }: ProfileFormProps) {
         <p id="profile-url" className="text-xs break-all text-slate-600">
           {/* The saved username's page opens; a draft's address is only a preview until saved. */}
           {username !== '' && username === saved.username ? (
-            <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 dark:text-brand-300 underline"
+            >
               {url}
             </a>
           ) : (
@@ -75,7 +80,7 @@ export function ProfileForm({ saved, origin, onSave }: ProfileFormProps) {
           )}
         </p>
         {error && (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {error}
           </p>
         )}

@@ -7,9 +7,11 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { applyThemeChoice, storedThemeChoice } from '../../ui/theme/theme.ts';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
 import { PushRemindersSection } from './push-reminders-section.tsx';
+import { ThemeForm } from './theme-form.tsx';
 import { TimeZoneForm } from './time-zone-form.tsx';
 import { ProfileForm, type ProfileFormValues, type SaveResult } from './profile-form.tsx';
 import { ReminderDefaultForm } from './reminder-default-form.tsx';
@@ -21,7 +23,7 @@ import { checkUsername } from './username-check.ts';
 /** docs/product.md, Error messages: a username change the server refuses. */
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Your username might be taken.';
 
-const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const card = 'max-w-xl rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-slate-200';
 
 export function ProfilePage() {
   usePageTitle(PAGES.profile.title);
@@ -70,6 +72,18 @@ export function ProfilePage() {
             const queued = await mutate('profile.update', { time_zone: zone });
             if (queued) toast('Time zone saved.', 'success');
             return queued !== null;
+          }}
+        />
+      </section>
+      <section aria-labelledby="appearance" className={`mt-6 ${card}`}>
+        <h2 id="appearance" className="text-lg font-semibold">
+          Appearance
+        </h2>
+        <ThemeForm
+          saved={profile?.theme ?? storedThemeChoice()}
+          onChange={(choice) => {
+            applyThemeChoice(choice);
+            void mutate('profile.update', { theme: choice });
           }}
         />
       </section>

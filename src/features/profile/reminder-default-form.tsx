@@ -53,7 +53,7 @@ export function ReminderDefaultForm({ saved, onSave }: ReminderDefaultFormProps)
       </select>
       <p className="text-xs text-slate-600">New events and tasks start with this reminder.</p>
       {permission.blocked && (
-        <p role="status" className="text-sm text-amber-800">
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
           {NOTIFICATIONS_BLOCKED}
         </p>
       )}

@@ -101,7 +101,7 @@ export function SubscriptionCard({ tier, username, email, billing, timeZone }: S
       </div>
       {!online && actions.includes(MANAGE_PLAN) && <p className="mt-3 text-sm text-slate-700">{PORTAL_OFFLINE}</p>}
       {(portal.error ?? resumeError) && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           {portal.error ?? resumeError}
         </p>
       )}

@@ -56,7 +56,11 @@ export function TimeZoneForm({ saved, onSave }: { saved: string; onSave(zone: st
           <>
             {' '}
             This device is in {device.replaceAll('_', ' ')}.{' '}
-            <button type="button" className="text-brand-700 underline" onClick={() => setDraft(device)}>
+            <button
+              type="button"
+              className="text-brand-700 dark:text-brand-300 underline"
+              onClick={() => setDraft(device)}
+            >
               Use it
             </button>
           </>

@@ -6,7 +6,10 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** Over a page shown from its offline copy: says so, and when the copy is from. */
 export function OfflineCopyNote({ savedAt }: { savedAt: string }) {
   return (
-    <p role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <p
+      role="status"
+      className="mb-6 rounded-xl border border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40 px-4 py-3 text-sm text-amber-900 dark:text-amber-100"
+    >
       You are offline. This is the copy you saw on {when(savedAt)}; it may have changed since.
     </p>
   );

@@ -6,7 +6,7 @@ import type { PublicCollection } from './public-api.ts';
 export function ProfileCollectionCard({ collection }: { collection: PublicCollection }) {
   const more = Math.max(0, collection.link_count - collection.links.length);
   return (
-    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-surface shadow-sm">
       <div className={`h-2 bg-gradient-to-r ${gradientOf(collection.color)}`} />
       <div className="p-5">
         <h3 className="text-lg font-semibold text-slate-900">{collection.name}</h3>
@@ -18,7 +18,7 @@ export function ProfileCollectionCard({ collection }: { collection: PublicCollec
                 href={openableUrl(link.url)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="text-sm text-indigo-700 hover:underline"
+                className="text-sm text-indigo-700 dark:text-indigo-300 hover:underline"
               >
                 {link.title}
               </a>

@@ -9,12 +9,12 @@ export function PublicLinkGrid({ links }: { links: PublicLink[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {links.map((link) => (
-        <li key={link.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <li key={link.id} className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm">
           <a
             href={openableUrl(link.url)}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-semibold text-indigo-700 hover:underline"
+            className="font-semibold text-indigo-700 dark:text-indigo-300 hover:underline"
           >
             {link.title}
           </a>

@@ -22,7 +22,7 @@ function useUsername(): string {
 function TierBadge({ tier }: { tier: string | null }) {
   if (tier !== 'pro' && tier !== 'team') return null;
   return (
-    <span className="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-700">
+    <span className="rounded-full bg-indigo-100 dark:bg-indigo-900/50 px-3 py-1 text-xs font-semibold text-indigo-700 dark:text-indigo-300">
       {tier === 'pro' ? 'Pro' : 'Team'}
     </span>
   );

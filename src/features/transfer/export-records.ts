@@ -51,6 +51,7 @@ export function profileOf(
     subscription_tier: row?.subscription_tier ?? 'free',
     time_zone: row?.time_zone ?? user.timeZone,
     default_reminder_minutes: row?.default_reminder_minutes ?? null,
+    theme: row?.theme ?? 'system',
     billing_cycle: row?.billing_cycle ?? null,
     plan_period_end: row?.plan_period_end ?? null,
     plan_cancel_at_period_end: row?.plan_cancel_at_period_end ?? false,

@@ -80,7 +80,10 @@ export function ExportSection({ db, ctx }: ExportSectionProps) {
           </Button>
         ))}
       </div>
-      <p role="status" className={`text-sm ${outcome?.ok === false ? 'text-red-700' : 'text-slate-700'}`}>
+      <p
+        role="status"
+        className={`text-sm ${outcome?.ok === false ? 'text-red-700 dark:text-red-300' : 'text-slate-700'}`}
+      >
         {outcome?.message ?? ''}
       </p>
     </div>

@@ -82,7 +82,7 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
     <Dialog.Root open onOpenChange={(open) => !open && !running && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-dialog max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Import bookmarks</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             A bookmarks file exported from your browser (.html), or a Linkboard export (.json).
@@ -102,7 +102,7 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
               </label>
               {stage.reading && <p className="text-sm text-slate-600">Reading the file...</p>}
               {stage.error && (
-                <p role="alert" className="text-sm text-red-700">
+                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
                   {stage.error}
                 </p>
               )}
@@ -157,7 +157,7 @@ export function ImportDialog({ db, ctx, onClose }: ImportDialogProps) {
           )}
 
           {stage.step === 'failed' && (
-            <p role="alert" className="mt-4 text-sm text-red-700">
+            <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
               {stage.message}
             </p>
           )}

@@ -23,7 +23,11 @@ export function ImportPreview({ plan }: { plan: ImportPlan }) {
   return (
     <div className="mt-4 space-y-2 text-sm text-slate-800">
       {plan.warnings.map((warning) => (
-        <p key={warning} role="alert" className="rounded-lg bg-amber-50 p-2 text-amber-900">
+        <p
+          key={warning}
+          role="alert"
+          className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-2 text-amber-900 dark:text-amber-100"
+        >
           {warning}
         </p>
       ))}

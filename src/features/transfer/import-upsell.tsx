@@ -7,8 +7,8 @@ import { Link } from 'react-router-dom';
 
 export function ImportUpsell({ message, onNavigate }: { message: string; onNavigate(): void }) {
   return (
-    <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
-      <p className="text-sm font-medium text-amber-900">{message}</p>
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-3">
+      <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{message}</p>
       <Link
         to="/Upgrade"
         onClick={onNavigate}

@@ -8,7 +8,14 @@
  * EXPORT_VERSION. A reader accepts its own version and older ones, never newer ones.
  */
 import * as v from 'valibot';
-import { directoryColors, memberRoles, priorities, recurrenceRules, reminderOffsets } from '../../domain/validation.ts';
+import {
+  directoryColors,
+  memberRoles,
+  priorities,
+  recurrenceRules,
+  reminderOffsets,
+  themeChoices,
+} from '../../domain/validation.ts';
 
 export const EXPORT_FORMAT = 'linkboard-export';
 export const EXPORT_VERSION = 1;
@@ -30,6 +37,8 @@ export const exportProfile = v.object({
   time_zone: text,
   /** Minutes before the start new events and tasks remind (null: none); absent in older files. */
   default_reminder_minutes: v.optional(v.nullable(v.picklist(reminderOffsets)), null),
+  /** Light, dark or system; absent in older files. */
+  theme: v.optional(v.picklist(themeChoices), 'system'),
   /** The paid plan's cycle, period end and cancellation (informative, like the tier); absent in older files. */
   billing_cycle: v.optional(v.nullable(v.picklist(['monthly', 'yearly'])), null),
   plan_period_end: v.optional(nullableText, null),

@@ -90,7 +90,7 @@ export function ShareTargetPage() {
     <label className="block text-sm font-medium text-slate-800">
       Directory
       <select
-        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-surface px-3 py-2"
         value={directoryId}
         onChange={(e) => setChosen(e.target.value)}
       >

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+// Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
+import 'fake-indexeddb/auto';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProfileTheme } from '../../src/app/profile-theme.tsx';
+import { useCurrentUser } from '../../src/backend/current-user-store.ts';
+import { deleteUserDb, openUserDb, type LinkboardDb } from '../../src/data/db.ts';
+import { UserDbContext } from '../../src/data/user-db-context.ts';
+import { themeChoices } from '../../src/domain/validation.ts';
+import { ProfilePage } from '../../src/features/profile/profile-page.tsx';
+import {
+  THEME_CHOICES,
+  THEME_KEY,
+  applyThemeChoice,
+  followSystemTheme,
+  resolveTheme,
+  storedThemeChoice,
+} from '../../src/ui/theme/theme.ts';
+import { spyUserDb } from '../support/spy-user-db.ts';
+import { makeProfileRow } from '../features/profile/profile-row.ts';
+
+vi.mock('../../src/backend/supabase.ts', () => ({
+  supabase: { rpc: vi.fn(), auth: { getSession: vi.fn() }, functions: { invoke: vi.fn() } },
+}));
+
+/** A system colour scheme the test can switch, as matchMedia('(prefers-color-scheme: dark)') reports it. */
+function stubSystem(dark: boolean) {
+  const query = Object.assign(new EventTarget(), { matches: dark, media: '(prefers-color-scheme: dark)' });
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => query),
+  );
+  return {
+    switchTo(next: boolean) {
+      query.matches = next;
+      query.dispatchEvent(new Event('change'));
+    },
+  };
+}
+
+const bootScript = readFileSync(join(import.meta.dirname, '../../public/theme-boot.js'), 'utf8');
+const shown = () => document.documentElement.getAttribute('data-theme');
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the theme', () => {
+  it("offers the synced field's choices", () => {
+    expect(THEME_CHOICES).toEqual(themeChoices);
+  });
+
+  it('resolves a choice against the system', () => {
+    expect(resolveTheme('light', true)).toBe('light');
+    expect(resolveTheme('dark', false)).toBe('dark');
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('system', false)).toBe('light');
+  });
+
+  // The boot script runs before the first paint and cannot import the module: the two must agree.
+  it.each([null, ...themeChoices, 'Dark', 'purple', 'dark\u0000', '\ud800'])(
+    'the boot script shows what the app would for a stored %j',
+    (stored) => {
+      for (const system of [false, true]) {
+        stubSystem(system);
+        if (stored === null) localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, stored);
+        document.documentElement.removeAttribute('data-theme');
+        new Function(bootScript)();
+        expect(shown()).toBe(resolveTheme(storedThemeChoice(), system));
+      }
+    },
+  );
+
+  it('the boot script falls back to the system when storage is blocked', () => {
+    stubSystem(true);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    new Function(bootScript)();
+    expect(shown()).toBe('dark');
+    expect(storedThemeChoice()).toBe('system');
+    vi.restoreAllMocks();
+  });
+
+  it('applies and remembers a choice, and follows the system only while the choice is system', () => {
+    const system = stubSystem(false);
+    const stop = followSystemTheme();
+    applyThemeChoice('system');
+    expect(shown()).toBe('light');
+    system.switchTo(true);
+    expect(shown()).toBe('dark');
+    applyThemeChoice('light');
+    expect(localStorage.getItem(THEME_KEY)).toBe('light');
+    system.switchTo(true);
+    expect(shown()).toBe('light');
+    stop();
+  });
+});
+
+describe("the profile's theme", () => {
+  let db: LinkboardDb;
+  beforeEach(async () => {
+    stubSystem(false);
+    db = openUserDb('u1');
+    const row = makeProfileRow({ theme: 'dark' });
+    await db.user_profiles.put(row);
+    useCurrentUser.setState({ status: 'signed-in', user: row });
+  });
+  afterEach(async () => {
+    db.close();
+    await deleteUserDb('u1');
+  });
+
+  it('shows the synced choice on this device, and follows a change that arrives from another device', async () => {
+    const mutate = vi.fn();
+    render(
+      <UserDbContext.Provider value={spyUserDb(mutate, db)}>
+        <ProfileTheme />
+      </UserDbContext.Provider>,
+    );
+    await waitFor(() => expect(shown()).toBe('dark'));
+    expect(localStorage.getItem(THEME_KEY)).toBe('dark');
+    // What a pull writes when the user chose Light elsewhere.
+    await db.user_profiles.update('u1', { theme: 'light' });
+    await waitFor(() => expect(shown()).toBe('light'));
+    expect(localStorage.getItem(THEME_KEY)).toBe('light');
+  });
+
+  it('Profile offers Light, Dark and System, applies a choice at once and queues profile.update', async () => {
+    const user = userEvent.setup();
+    const mutate = vi.fn().mockResolvedValue({ id: 'm1' });
+    render(
+      <MemoryRouter>
+        <UserDbContext.Provider value={spyUserDb(mutate, db)}>
+          <ProfilePage />
+        </UserDbContext.Provider>
+      </MemoryRouter>,
+    );
+    const group = within(screen.getByRole('region', { name: 'Appearance' })).getByRole('radiogroup', {
+      name: 'Theme',
+    });
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Dark' })).toBeChecked());
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    expect(shown()).toBe('light');
+    expect(mutate).toHaveBeenCalledWith('profile.update', { theme: 'light' });
+  });
+});
