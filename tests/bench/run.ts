@@ -31,6 +31,7 @@ import { load } from './load.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
@@ -65,7 +66,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,import,push,load: run only these
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
@@ -246,6 +247,12 @@ async function main(): Promise<void> {
       measures.push(await dashboardWarmStart(dashboardContext, page, seed, plan));
       measures.push(await voteToUi(page, seed, plan));
       await dashboardContext.close();
+    });
+
+    await part('theme', async () => {
+      plan.log('dark theme: cold starts, frames painted in the light theme');
+      const themed = await signUp(stack, 'theme', 'free');
+      measures.push(...(await darkColdStart(browser, stack, themed, plan)));
     });
 
     await part('import', async () => {

@@ -9,7 +9,7 @@ export interface LegalPageProps {
 }
 
 const prose =
-  'mt-8 space-y-4 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 ' +
+  'mt-8 space-y-4 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 dark:[&_a]:text-brand-300 [&_a]:underline [&_a]:underline-offset-2 ' +
   '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-lg ' +
   '[&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-1 [&_ul]:list-disc [&_ul]:pl-6 [&_strong]:text-slate-900';
 
