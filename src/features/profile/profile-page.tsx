@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { BookmarkletSection } from './bookmarklet-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
 import { PushRemindersSection } from './push-reminders-section.tsx';
@@ -116,6 +117,7 @@ export function ProfilePage() {
           upgradePath={saved.username ? `/Upgrade/${saved.username}` : '/Upgrade'}
         />
       </section>
+      <BookmarkletSection origin={origin} />
       {renderTransfer && (
         <section aria-labelledby="import-export" className={`mt-6 ${card}`}>
           <h2 id="import-export" className="text-lg font-semibold">
