@@ -16,6 +16,8 @@ export default defineConfig({
   // Explicit imports (wxt/browser, wxt/utils/…): the root tsconfig checks this folder without wxt's generated types.
   imports: false,
   manifestVersion: 3,
+  // The e2e journey builds its own copy for its server's address (e2e/extension.spec.ts).
+  outDir: process.env.LINKBOARD_EXTENSION_OUT ?? '.output',
   zip: { artifactTemplate: 'linkboard-extension-{{browser}}.zip' },
   vite: () => ({ define: { __LINKBOARD_URL__: JSON.stringify(builtFor) } }),
   manifest: {
