@@ -5,6 +5,7 @@
  * the toolbar button or on a context-menu item cannot be scripted: the journey calls the service
  * worker's handler with the tab and the click as Chrome passes them to its listeners.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -192,7 +193,7 @@ test('the extension saves the current tab online and offline into the chosen dir
   }
 });
 
-test('the extension refuses a file: or chrome:// page on its button and opens nothing; a link on a page is saved', async () => {
+test('the extension refuses a file: or chrome:// page on its button and opens nothing; the menu on a link opens the share target for the link', async () => {
   const { context, worker, profile } = await launchWithExtension();
   const folder = mkdtempSync(join(tmpdir(), 'linkboard-file-'));
   try {
@@ -247,6 +248,11 @@ test("the Profile's bookmarklet saves the page it runs on, and refuses a file: p
   const link = page.getByRole('link', { name: 'Save to Linkboard' });
   await expect(link).toHaveAttribute('href', /^javascript:/);
   const href = (await link.getAttribute('href'))!;
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="save-to-linkboard"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations).toEqual([]);
 
   // Run as a bookmark runs: the page navigates to the javascript: address.
   await servePage(context, POST, 'A post to keep', 'The selected part.');
