@@ -199,6 +199,13 @@ test('the extension refuses a file: or chrome:// page on its button and opens no
   try {
     const file = join(folder, 'notes.html');
     writeFileSync(file, '<!doctype html><title>Local notes</title><p>on disk</p>');
+    // It asks for no site's data: no host permission, only the clicked tab (activeTab) and its own parts.
+    const manifest = await worker.evaluate(() => chrome.runtime.getManifest());
+    expect(manifest.manifest_version).toBe(3);
+    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'contextMenus', 'scripting', 'storage']);
+    expect(manifest.host_permissions).toBeUndefined();
+    expect(manifest.content_scripts).toBeUndefined();
+
     const page = await context.newPage();
     const windows = () => worker.evaluate(() => chrome.windows.getAll().then((all) => all.length));
     const before = await windows();
