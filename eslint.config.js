@@ -60,6 +60,8 @@ export default tseslint.config(
       '.data',
       '.bench',
       'bench',
+      'extension/.output',
+      'extension/.wxt',
     ],
   },
   js.configs.recommended,

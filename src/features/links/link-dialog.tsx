@@ -21,8 +21,8 @@ export interface LinkDialogProps {
   link: LinkRow | null;
   tier: Tier;
   onClose(): void;
-  /** Starting values of a new link (a page shared from another app). */
-  initial?: { url?: string; title?: string };
+  /** Starting values of a new link (a page shared from another app, the extension or the bookmarklet). */
+  initial?: { url?: string; title?: string; notes?: string };
   /** Shown above the fields, for example a choice of directory. */
   chooser?: ReactNode;
   /** Called after a successful save instead of onClose. */
@@ -45,7 +45,7 @@ function LinkDialogView(props: LinkDialogProps) {
     defaultValues: {
       url: link?.url ?? initial?.url ?? '',
       title: link?.title ?? initial?.title ?? '',
-      notes: link?.notes ?? '',
+      notes: link?.notes ?? initial?.notes ?? '',
     },
     // Errors show on submit (as before), then follow the typing.
     mode: 'onSubmit',

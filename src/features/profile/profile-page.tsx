@@ -8,6 +8,7 @@ import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { applyThemeChoice, storedThemeChoice } from '../../ui/theme/theme.ts';
+import { BookmarkletSection } from './bookmarklet-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
 import { PushRemindersSection } from './push-reminders-section.tsx';
@@ -130,6 +131,7 @@ export function ProfilePage() {
           upgradePath={saved.username ? `/Upgrade/${saved.username}` : '/Upgrade'}
         />
       </section>
+      <BookmarkletSection origin={origin} />
       {renderTransfer && (
         <section aria-labelledby="import-export" className={`mt-6 ${card}`}>
           <h2 id="import-export" className="text-lg font-semibold">

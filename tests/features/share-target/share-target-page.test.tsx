@@ -125,16 +125,35 @@ describe('the share target', () => {
     expect(field('Directory')).toHaveValue('d2');
   });
 
-  it('refuses a url that is not http or https with the dialog’s validation', async () => {
+  it("refuses a page that is not a web page's (chrome:, file:, ftp:) before any field, and saves nothing", async () => {
     const user = userEvent.setup();
     await db.link_directories.put(directory('d1', 'Reading'));
-    renderAt('?title=Files&url=ftp://files.example/x');
-    await dialog();
-    expect(field('URL')).toHaveValue('ftp://files.example/x');
-    await user.click(screen.getByRole('button', { name: 'Add Link' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Only http and https links can be saved.');
+    for (const url of ['chrome://settings/', 'file:///home/ada/a.html', 'ftp://files.example/x']) {
+      renderAt(`?title=Files&url=${encodeURIComponent(url)}&note=selected`);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only web pages (http or https) can be saved.');
+      expect(screen.queryByRole('dialog', { name: 'Add Link' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('URL')).not.toBeInTheDocument();
+      cleanup();
+    }
+    renderAt('?url=about:blank');
+    await user.click(await screen.findByRole('button', { name: 'Back to Links' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada');
     expect(await db.outbox.count()).toBe(0);
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(await db.saved_links.count()).toBe(0);
+  });
+
+  it('fills Notes with the selected text (note) and saves it with the link', async () => {
+    const user = userEvent.setup();
+    await db.link_directories.put(directory('d1', 'Reading'));
+    const note = 'A quote\nfrom the page';
+    renderAt(`?url=https://quoted.example/a&title=Quoted&note=${encodeURIComponent(note)}`);
+    await dialog();
+    expect(field('Notes')).toHaveValue(note);
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada/dir/d1'));
+    expect(await db.saved_links.toArray()).toMatchObject([
+      { url: 'https://quoted.example/a', title: 'Quoted', notes: note },
+    ]);
   });
 
   it('offers to create a directory when the user has none, then continues to Add Link', async () => {

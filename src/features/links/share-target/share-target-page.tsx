@@ -19,7 +19,7 @@ import { ScreenHeader } from '../../../ui/screen-header.tsx';
 import { DirectoryDialog } from '../directory-dialog.tsx';
 import { LinkDialog } from '../link-dialog.tsx';
 import { directoryPath } from '../link-filters.ts';
-import { sharedPage } from './shared-page.ts';
+import { ONLY_WEB_PAGES, sharedPage } from './shared-page.ts';
 import { lastUsedDirectory, rememberDirectory, saveTargets } from './save-targets.ts';
 
 /** The user's memberships of shared directories. Undefined while loading. */
@@ -57,6 +57,23 @@ export function ShareTargetPage() {
       subtitle={fromAnotherApp ? 'Save a page shared from another app' : 'Save a link to one of your directories'}
     />
   );
+  // A browser's own page (chrome:, file:, about:, data:) from the extension or the bookmarklet:
+  // said, and nothing offered to save (docs/product.md, Browser extension and bookmarklet).
+  if (shared.refused) {
+    return (
+      <>
+        {header}
+        <EmptyState title="This page cannot be saved">
+          <p role="alert">{ONLY_WEB_PAGES}</p>
+          <div className="mt-4 flex justify-center">
+            <Button variant="secondary" onClick={leave}>
+              Back to Links
+            </Button>
+          </div>
+        </EmptyState>
+      </>
+    );
+  }
   if (directories === undefined || memberships === undefined) return header;
 
   const targets = saveTargets(directories, memberships, { id: user.id, tier });
