@@ -1,13 +1,14 @@
+/* global window, document, localStorage */
 /*
  * Runs before the first paint (a blocking script in index.html's <head>): the theme this device
  * last used, else the system's, on <html>, so a cold start never paints the other theme.
  * src/ui/theme/theme.ts keeps it afterwards; both read the same key and resolve the same way.
  */
 (function () {
-  var choice = null;
+  var choice;
   try {
     choice = localStorage.getItem('lb_theme');
-  } catch (error) {
+  } catch {
     choice = null;
   }
   var system = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
