@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { bookmarkletHref } from './bookmarklet.ts';
 
-const card = 'max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+const card = 'max-w-xl rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-slate-200';
 
 /**
  * Profile's 'Save to Linkboard' (docs/product.md, Browser extension and bookmarklet): a link to
