@@ -64,17 +64,21 @@ function place(text: string, word: string): number {
   return best;
 }
 
-/** An entry's rank for the words (lower is better), or -1 when one word is missing. */
-export function rank(entry: Pick<PaletteEntry, 'key' | 'rest'>, words: readonly string[]): number {
+/**
+ * An entry's rank for the words (lower is better), or -1 when one word is missing. `wordStarts`:
+ * a word must start where a word of the entry starts (the actions: 'eat' does not find 'Create').
+ */
+export function rank(entry: Pick<PaletteEntry, 'key' | 'rest'>, words: readonly string[], wordStarts = false): number {
+  const worst = wordStarts ? 1 : 2;
   let score = 0;
   for (const word of words) {
     const inTitle = place(entry.key, word);
-    if (inTitle >= 0) {
+    if (inTitle >= 0 && inTitle <= worst) {
       score += inTitle;
       continue;
     }
     const inRest = place(entry.rest, word);
-    if (inRest < 0) return -1;
+    if (inRest < 0 || inRest > worst) return -1;
     score += 3 + inRest;
   }
   return score;
@@ -88,12 +92,13 @@ export function search<E extends Pick<PaletteEntry, 'key' | 'rest'>>(
   entries: readonly E[],
   words: readonly string[],
   limit: number,
+  wordStarts = false,
 ): E[] {
   if (words.length === 0) return entries.slice(0, limit);
   const best: E[] = [];
   const scores: number[] = [];
   for (const entry of entries) {
-    const score = rank(entry, words);
+    const score = rank(entry, words, wordStarts);
     if (score < 0) continue;
     if (best.length === limit && score >= scores[limit - 1]!) continue;
     let at = best.length;

@@ -66,7 +66,8 @@ export interface PaletteResults {
 export function paletteResults(index: PaletteIndex, query: string): PaletteResults {
   const words = queryWords(query);
   const limit = words.length ? PER_GROUP : RECENT;
-  const matched = search(indexedActions, words, indexedActions.length);
+  // Actions only by the start of a word: typing an item's name must not select an action first.
+  const matched = search(indexedActions, words, indexedActions.length, true);
   return {
     actions: matched.filter((entry) => entry.action.group === 'Actions'),
     screens: matched.filter((entry) => entry.action.group === 'Go to'),

@@ -55,3 +55,12 @@ describe('the palette matcher', () => {
     expect(search([...entries, entry('itemised')], queryWords('it'), 1).map((e) => e.title)).toEqual(['item 0']);
   });
 });
+
+describe('the palette matcher, for actions', () => {
+  it('finds an action only by the start of its words', () => {
+    expect(search([entry('Create Event')], queryWords('eat'), 8, true)).toEqual([]);
+    expect(search([entry('Create Event')], queryWords('eat'), 8)).toHaveLength(1);
+    expect(search([entry('Create Event')], queryWords('cre ev'), 8, true)).toHaveLength(1);
+    expect(search([entry('Sign out', 'log out logout')], queryWords('logo'), 8, true)).toHaveLength(1);
+  });
+});
