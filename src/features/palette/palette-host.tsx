@@ -49,6 +49,15 @@ export function PaletteHost({ username, onSignOut }: PaletteHostProps) {
     }),
     [username, navigate, onSignOut],
   );
+  // The index the palette keeps between opens is the user's data: let go of it when the signed-in
+  // area goes (sign-out).
+  const loaded = palette !== 'unloaded';
+  useEffect(
+    () => () => {
+      if (loaded) void import('./palette-index.ts').then(({ forgetPaletteIndex }) => forgetPaletteIndex());
+    },
+    [loaded],
+  );
   const latest = useRef({ context, pathname });
   useEffect(() => {
     latest.current = { context, pathname };

@@ -1,8 +1,11 @@
 /**
  * The palette's index (docs/architecture.md, Command palette): the workspace's links, directories, events,
- * tasks and polls read from IndexedDB when the palette opens, kept as a few strings each (matcher.ts).
- * Read again, live, when one of the four tables changes while the palette is open.
+ * tasks and polls read from IndexedDB, kept as a few strings each (matcher.ts). Read at the first open and
+ * kept; read again at an open after one of the four tables changed, and at once when one changes while
+ * the palette is open.
  */
+import Dexie, { type ObservabilitySet } from 'dexie';
+import { useEffect, useState } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { clean, fold, type EntryKind, type PaletteEntry } from './matcher.ts';
@@ -96,4 +99,77 @@ export async function readPaletteIndex(db: LinkboardDb, now = new Date()): Promi
         entry('poll', poll.id, poll.title, poll.description ?? '', poll.description ?? '', poll.directory_id ?? ''),
       ),
   };
+}
+
+const TABLES = ['saved_links', 'link_directories', 'calendar_events', 'voting_posts'] as const;
+
+/** The last index read, and whether a write to its tables came after the read began. */
+let kept: { db: LinkboardDb; index: PaletteIndex; stale: boolean; read: Promise<unknown> } | null = null;
+const watchers = new Set<() => void>();
+
+/** Whether a write (Dexie's storagemutated parts: idb://{database}/{table}/{index}) touched the index's tables. */
+const touches = (db: LinkboardDb, parts: ObservabilitySet) =>
+  Object.keys(parts).some((part) => TABLES.some((table) => part.startsWith(`idb://${db.name}/${table}/`)));
+
+let listening = false;
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  // Local writes, and (through Dexie's broadcast) other tabs' and the service worker's.
+  Dexie.on('storagemutated', (parts: ObservabilitySet) => {
+    if (!kept || !touches(kept.db, parts)) return;
+    kept.stale = true;
+    for (const watcher of watchers) watcher();
+  });
+}
+
+/** Forgets the kept index (tests; a signed-out user's database). */
+export function forgetPaletteIndex(): void {
+  kept = null;
+}
+
+/**
+ * The index while `open`: the kept one at once (the last read, until a read after a change replaces it),
+ * read when there is none or the tables changed since, and again whenever they change while open.
+ * Nothing is read while closed.
+ */
+export function usePaletteIndex(db: LinkboardDb, open: boolean): PaletteIndex {
+  const [, setReads] = useState(0);
+  useEffect(() => {
+    if (!open) return;
+    listen();
+    let live = true;
+    let reading = false;
+    const read = () => {
+      if (reading) return;
+      reading = true;
+      const previous = kept?.db === db ? kept.index : EMPTY_INDEX;
+      const entry = { db, index: previous, stale: false, read: Promise.resolve() as Promise<unknown> };
+      kept = entry;
+      entry.read = readPaletteIndex(db).then(
+        (index) => {
+          entry.index = index;
+          reading = false;
+          if (live) setReads((reads) => reads + 1);
+          if (live && entry.stale) read();
+        },
+        () => {
+          entry.stale = true;
+          reading = false;
+        },
+      );
+    };
+    const refresh = () => {
+      if (kept?.db === db && kept.stale) read();
+    };
+    if (!kept || kept.db !== db || kept.stale) read();
+    // A read begun at an earlier open may still be running: show its index when it ends.
+    else void kept.read.then(() => live && setReads((reads) => reads + 1));
+    watchers.add(refresh);
+    return () => {
+      live = false;
+      watchers.delete(refresh);
+    };
+  }, [db, open]);
+  return kept?.db === db ? kept.index : EMPTY_INDEX;
 }

@@ -7,7 +7,6 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useUserSettings } from '../../data/queries/profile.ts';
@@ -15,7 +14,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import { formatDate } from '../../domain/date-format.ts';
 import { goTo, indexActions, PALETTE_ACTIONS, type ActionContext, type IndexedAction } from './actions.ts';
 import { queryWords, search, type EntryKind, type PaletteEntry } from './matcher.ts';
-import { EMPTY_INDEX, readPaletteIndex, type PaletteIndex } from './palette-index.ts';
+import { usePaletteIndex, type PaletteIndex } from './palette-index.ts';
 
 /** At most this many items of each kind are shown. */
 export const PER_GROUP = 8;
@@ -91,8 +90,8 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
   const user = useCurrentUser((state) => state.user);
   const { timeZone } = useUserSettings(db, user);
   const [query, setQuery] = useState('');
-  // Read while open, again when the tables change; nothing is read (or watched) while closed.
-  const index = useLiveQuery(() => (open ? readPaletteIndex(db) : EMPTY_INDEX), [db, open]) ?? EMPTY_INDEX;
+  // Kept between opens; read again after a change to its tables (palette-index.ts).
+  const index = usePaletteIndex(db, open);
   const results = useMemo(() => paletteResults(index, query), [index, query]);
   const close = () => {
     onOpenChange(false);

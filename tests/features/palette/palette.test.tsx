@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
-import { readPaletteIndex } from '../../../src/features/palette/palette-index.ts';
+import { forgetPaletteIndex, readPaletteIndex } from '../../../src/features/palette/palette-index.ts';
 import { paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
 import { makeDirectory, makeEvent, makeLink, makePoll } from '../../support/builders.ts';
 import { userDbValue } from '../links/user-db-value.ts';
@@ -31,6 +31,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  forgetPaletteIndex();
   db.close();
   await deleteUserDb('u1');
 });
@@ -165,6 +166,23 @@ describe('the command palette', () => {
     await within(dialog).findByText('No results found.');
     await act(() => db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Zebra facts' })));
     expect(await within(dialog).findByRole('option', { name: /Zebra facts/ })).toBeInTheDocument();
+  });
+
+  it('keeps its index between opens, and reads it again after a change made while it was closed', async () => {
+    const dir = await seed();
+    const { user } = renderHost();
+    let dialog = await openPalette(user);
+    await within(dialog).findByRole('option', { name: /Deno manual/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Kept: the items are there in the first render of the next open.
+    dialog = await openPalette(user);
+    expect(within(dialog).getByRole('option', { name: /Deno manual/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Added while closed' }));
+    dialog = await openPalette(user);
+    expect(await within(dialog).findByRole('option', { name: /Added while closed/ })).toBeInTheDocument();
   });
 
   it('closes with Escape and with Ctrl+K again', async () => {
