@@ -46,10 +46,10 @@ export async function paletteMeasures(stack: RunningStack, context: BrowserConte
       const opening = indexedDB.open(name);
       opening.onerror = () => reject(opening.error);
       opening.onsuccess = () => {
-        const cursor = opening.result.transaction('saved_links').objectStore('saved_links').openKeyCursor();
-        cursor.onerror = () => reject(cursor.error);
-        cursor.onsuccess = () => {
-          resolve(String(cursor.result!.key));
+        const all = opening.result.transaction('saved_links').objectStore('saved_links').getAll();
+        all.onerror = () => reject(all.error);
+        all.onsuccess = () => {
+          resolve((all.result as { id: string; title: string }[]).find((link) => link.title === 'Link number 1')!.id);
           opening.result.close();
         };
       };
@@ -59,29 +59,35 @@ export async function paletteMeasures(stack: RunningStack, context: BrowserConte
   const opened: number[] = [];
   const kept: number[] = [];
   const reread: number[] = [];
+  const rename = async (title: string) => {
+    await run(page, hook(`mutate('link.update', { id: ${JSON.stringify(linkId)}, title: ${JSON.stringify(title)} })`));
+    await waitSynced(page, LINKS);
+  };
+  let newest = firstFor('');
   for (let i = 0; i < plan.warmups + plan.samples; i += 1) {
     // Unchanged since the last open: the kept index.
     await probeStart(page, 'open', { event: 'keydown', check: 'paletteShows', args: ['Actions', 'Add Link'] });
-    await probeStart(page, 'kept', { event: 'keydown', check: 'paletteShows', args: ['Links', firstFor('')] });
+    await probeStart(page, 'kept', { event: 'keydown', check: 'paletteShows', args: ['Links', newest] });
     await page.keyboard.press('Control+k');
     const open = painted(await probeResult(page, 'open'), 'palette open');
     const withKept = painted(await probeResult(page, 'kept'), 'palette kept index');
     await page.keyboard.press('Escape');
     await waitFor(page, dialogClosed);
-    // A link changed while closed: the open reads the index again.
-    await run(page, hook(`mutate('link.set_favorite', { id: ${JSON.stringify(linkId)}, value: ${i % 2 === 0} })`));
-    await probeStart(page, 'read', { event: 'keydown', check: 'paletteShows', args: ['Links', firstFor('')] });
+    // The newest link renamed while closed: the open shows the kept index, reads it again, shows the new title.
+    newest = newest === firstFor('') ? `${firstFor('')} (renamed ${i})` : firstFor('');
+    await rename(newest);
+    await probeStart(page, 'read', { event: 'keydown', check: 'paletteShows', args: ['Links', newest] });
     await page.keyboard.press('Control+k');
     const read = painted(await probeResult(page, 'read'), 'palette index read');
     await page.keyboard.press('Escape');
     await waitFor(page, dialogClosed);
-    await waitSynced(page, LINKS);
     if (i >= plan.warmups) {
       opened.push(open);
       kept.push(withKept);
       reread.push(read);
     }
   }
+  if (newest !== firstFor('')) await rename(firstFor(''));
 
   const keys = await typing(page, plan);
   await page.keyboard.press('Escape');
@@ -103,7 +109,7 @@ export async function paletteMeasures(stack: RunningStack, context: BrowserConte
       name: `palette: Ctrl+K → links painted (index read, ${LINKS.toLocaleString('en')} links)`,
       unit: 'ms',
       samples: reread,
-      note: `a link changed while closed: the open reads ${LINKS.toLocaleString('en')} links, ${EVENTS.toLocaleString('en')} events and ${POLLS} polls again`,
+      note: `a link renamed while closed: the open reads ${LINKS.toLocaleString('en')} links, ${EVENTS.toLocaleString('en')} events and ${POLLS} polls again`,
     },
     keys,
   ];
