@@ -137,8 +137,9 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
         >
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
           <Command shouldFilter={false} loop label="Search or run a command" onKeyDown={onKeyDown}>
+            {/* Uncontrolled: cmdk takes the search in the keystroke's own render (a controlled value reaches it
+                in an effect, one render later). The field is new at every open (the dialog's content mounts). */}
             <Command.Input
-              value={query}
               onValueChange={setQuery}
               placeholder="Search links, events, tasks, polls or commands..."
               className="w-full border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none"
