@@ -111,6 +111,7 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await page.keyboard.press('c');
   await expect(page).toHaveURL(new RegExp(`/Calendar/${user.username}$`));
   await expect(page.getByRole('status').filter({ hasText: 'My Calendar & Tasks' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Add Event or Task' })).toHaveAttribute('aria-keyshortcuts', 'n');
   await page.keyboard.press('n');
   await expect(page.getByRole('dialog', { name: 'Add Event or Task' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -119,8 +120,9 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await page.keyboard.press('g');
   await page.keyboard.press('l');
   await expect(page).toHaveURL(new RegExp(`/Links/${user.username}$`));
-  await page.keyboard.press('/');
   const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toBeVisible();
+  await page.keyboard.press('/');
   await expect(search).toBeFocused();
   await page.keyboard.type('n');
   await expect(search).toHaveValue('n');
