@@ -152,9 +152,11 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
                 (group) =>
                   group.entries.length > 0 && (
                     <Command.Group key={group.kind} heading={group.heading} className={heading}>
-                      {group.entries.map((entry) => (
+                      {/* Keyed by place: a keystroke gives the rows new items rather than new rows (cmdk
+                          registers each row it mounts). */}
+                      {group.entries.map((entry, place) => (
                         <Command.Item
-                          key={entry.id}
+                          key={place}
                           value={`${entry.kind}:${entry.id}`}
                           className={item}
                           onSelect={() => {
