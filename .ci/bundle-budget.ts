@@ -103,6 +103,21 @@ if (!polyfill || withPolyfill.length) {
   );
   failed = true;
 } else console.log('ok   temporal-polyfill only where the browser has no Temporal');
+// The command palette (cmdk and its index) loads with the first Ctrl/Cmd+K (docs/architecture.md, Command
+// palette): no screen's static closure holds its chunk or cmdk's code.
+const palette = manifest['src/features/palette/palette.tsx'];
+const withPalette = budgets.filter((budget) =>
+  [...closure(budget.entries)].some(
+    (file) =>
+      file === palette?.file || (file.endsWith('.js') && readFileSync(`dist/${file}`, 'utf8').includes('cmdk-list')),
+  ),
+);
+if (!palette || withPalette.length) {
+  console.log(
+    `FAIL command palette ${palette ? `loaded statically by ${withPalette.map((b) => b.name).join(', ')}` : 'is not a chunk of its own'}`,
+  );
+  failed = true;
+} else console.log('ok   command palette (cmdk) only on the first Ctrl/Cmd+K');
 for (const budget of budgets) {
   const size = gzippedKb(closure(budget.entries));
   const ok = size <= budget.limitKb;

@@ -158,9 +158,9 @@ export const pageList = Object.entries(PAGES) as [PageId, Page][];
 
 /**
  * Feature folders no page lives in, shown inside signed-in screens through slots the app fills
- * (src/app/slots.tsx).
+ * (src/app/slots.tsx), or by the signed-in shell itself (the command palette).
  */
-export const SLOT_FEATURES = ['transfer'] as const;
+export const SLOT_FEATURES = ['transfer', 'palette'] as const;
 
 /** The first path segment of every page, lower-cased (a username must not take one). */
 export const pageSegments: readonly string[] = [

@@ -80,6 +80,13 @@ export const probeScript = String.raw`(() => {
         const image = item.querySelector('img[data-testid="link-image"]');
         return !!image && image.complete && image.naturalWidth > 0;
       }),
+    /** The open command palette's group headed so lists this title first. */
+    paletteShows: (heading, title) =>
+      Array.from(document.querySelectorAll('[role="dialog"] [cmdk-group]')).some(
+        (group) =>
+          group.querySelector('[cmdk-group-heading]')?.textContent === heading &&
+          group.querySelector('[cmdk-item]')?.firstElementChild?.textContent === title,
+      ),
     /** A live status in the open dialog says this text (Add Link's 'Already saved in …'). */
     dialogStatus: (text) =>
       Array.from(document.querySelectorAll('[role="dialog"] [role="status"]')).some((s) => s.textContent.trim() === text),

@@ -14,6 +14,7 @@ import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { duplicateCheck } from './duplicates.ts';
+import { paletteMeasures } from './palette.ts';
 import { brokenLinkPass } from './broken-links.ts';
 import { previewToUi, startPreviewFixture } from './link-preview.ts';
 import {
@@ -66,7 +67,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,theme,import,push,load: run only these
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
@@ -247,6 +248,13 @@ async function main(): Promise<void> {
       measures.push(await dashboardWarmStart(dashboardContext, page, seed, plan));
       measures.push(await voteToUi(page, seed, plan));
       await dashboardContext.close();
+    });
+
+    await part('palette', async () => {
+      plan.log('command palette, 10,000 links + 1,000 events + 100 polls: open, index, keystroke');
+      const paletteContext = await context();
+      measures.push(...(await paletteMeasures(stack, paletteContext, plan)));
+      await paletteContext.close();
     });
 
     await part('theme', async () => {

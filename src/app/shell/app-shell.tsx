@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import { useOutboxCount } from '../../data/queries/outbox.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
+import { PaletteHost } from '../../features/palette/palette-host.tsx';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { ConfirmationOutcome } from './confirmation-outcome.tsx';
@@ -96,6 +97,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         {/* One key in both layouts: crossing the breakpoint keeps the screen (and what is typed in it). */}
         <ShellMain key="main" className="p-4" />
         {question}
+        <PaletteHost username={user.username} onSignOut={logout} />
       </div>
     );
   }
@@ -110,6 +112,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       </aside>
       <ShellMain key="main" className="min-w-0 flex-1 p-6 lg:p-8" />
       {question}
+      <PaletteHost username={user.username} onSignOut={logout} />
     </div>
   );
 }

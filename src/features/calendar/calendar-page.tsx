@@ -37,12 +37,14 @@ export function CalendarPage() {
   const { db } = useUserDb();
   const read = useCalendarLists(db, now, timeZone);
   const [params, setParams] = useSearchParams();
-  const wantsNew = params.get('new') === 'event';
-  // The dashboard's Quick Add 'Create Event' lands here with ?new=event: open the dialog once.
-  const { add } = dialogs;
+  // The dashboard's Quick Add 'Create Event' and the command palette land here with ?new=event or
+  // ?new=task (open the dialog once, as an event or a task), or ?open={id} (open that item).
+  const wantsNew = params.get('new');
+  const wantsItem = params.get('open');
+  const { add, edit } = dialogs;
   useEffect(() => {
-    if (!wantsNew) return;
-    add();
+    if (wantsNew !== 'event' && wantsNew !== 'task') return;
+    add(undefined, wantsNew === 'task');
     setParams(
       (current) => {
         current.delete('new');
@@ -51,6 +53,24 @@ export function CalendarPage() {
       { replace: true },
     );
   }, [wantsNew, add, setParams]);
+  useEffect(() => {
+    if (!wantsItem) return;
+    let live = true;
+    void db.calendar_events.get(wantsItem).then((item) => {
+      if (!live) return;
+      if (item) edit(item);
+      setParams(
+        (current) => {
+          current.delete('open');
+          return current;
+        },
+        { replace: true },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [wantsItem, db, edit, setParams]);
   const today = localDate(now, timeZone);
   const todayLabel = formatLongDate(now, timeZone);
   const taskProps = { timeZone, now, actions, onToggle: toggle };
@@ -72,7 +92,9 @@ export function CalendarPage() {
                 {read.counts.completedTasks} completed
               </span>
             )}
-            <Button onClick={() => dialogs.add()}>Add Event or Task</Button>
+            <Button aria-keyshortcuts="n" onClick={() => dialogs.add()}>
+              Add Event or Task
+            </Button>
           </div>
         }
       />

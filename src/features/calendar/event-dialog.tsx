@@ -34,6 +34,8 @@ export interface EventDialogProps {
   screen: CalendarScreen;
   /** A new item's start ('YYYY-MM-DDTHH:mm' local), e.g. from a day picked on the grid. */
   start?: string;
+  /** A new item starts as a task. */
+  task?: boolean;
   /** The profile's default reminder, which a new item starts with. */
   defaultReminder?: number | null;
   /** The month's events limit, when it is already reached: said while the item is an event (tasks are not limited). */
@@ -55,6 +57,7 @@ export function EventDialog({
   timeZone,
   screen,
   start,
+  task = false,
   defaultReminder,
   eventLimit,
   onClose,
@@ -62,8 +65,8 @@ export function EventDialog({
   const { mutate } = useUserDb();
   const ids = useId();
   const defaults = useMemo(
-    () => initialValues(item, timeZone, start, defaultReminder),
-    [item, timeZone, start, defaultReminder],
+    () => initialValues(item, timeZone, start, defaultReminder, task),
+    [item, timeZone, start, defaultReminder, task],
   );
   const {
     register,

@@ -29,13 +29,14 @@ export function initialValues(
   timeZone: string,
   start?: string,
   defaultReminder?: number | null,
+  task = false,
 ): EventFormValues {
   if (!item) {
     const from = start ?? '';
     return {
       title: '',
       description: '',
-      isTask: false,
+      isTask: task,
       allDay: false,
       priority: 'medium',
       start: from,

@@ -23,7 +23,11 @@ export function UpcomingPage() {
       <ScreenHeader
         title="Upcoming"
         subtitle="What is coming from tomorrow on"
-        actions={<Button onClick={() => dialogs.add()}>Add Event/Task</Button>}
+        actions={
+          <Button aria-keyshortcuts="n" onClick={() => dialogs.add()}>
+            Add Event/Task
+          </Button>
+        }
       />
       {lists && (
         <div className="grid gap-6 lg:grid-cols-2">

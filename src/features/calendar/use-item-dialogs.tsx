@@ -6,10 +6,14 @@ import type { CalendarScreen } from './calendar-messages.ts';
 import { DeleteEventDialog } from './delete-event-dialog.tsx';
 import { EventDialog } from './event-dialog.tsx';
 
-type Open = { kind: 'add'; start?: string } | { kind: 'edit'; item: EventRow } | { kind: 'delete'; item: EventRow };
+type Open =
+  | { kind: 'add'; start?: string; task?: boolean }
+  | { kind: 'edit'; item: EventRow }
+  | { kind: 'delete'; item: EventRow };
 
 export interface ItemDialogs {
-  add(start?: string): void;
+  /** `task`: the new item starts as a task ('This is a task' on). */
+  add(start?: string, task?: boolean): void;
   edit(item: EventRow): void;
   remove(item: EventRow): void;
   /** The open dialog, to render once on the screen. */
@@ -35,7 +39,7 @@ export function useItemDialogs(
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
     () => ({
-      add: (start?: string) => setOpen({ kind: 'add', start }),
+      add: (start?: string, task?: boolean) => setOpen({ kind: 'add', start, task }),
       edit: (item: EventRow) => setOpen({ kind: 'edit', item }),
       remove: (item: EventRow) => setOpen({ kind: 'delete', item }),
     }),
@@ -49,6 +53,7 @@ export function useItemDialogs(
       <EventDialog
         item={open.kind === 'edit' ? open.item : null}
         start={open.kind === 'add' ? open.start : undefined}
+        task={open.kind === 'add' && open.task === true}
         tier={tier}
         timeZone={timeZone}
         defaultReminder={defaultReminder}

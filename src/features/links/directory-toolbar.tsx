@@ -47,7 +47,12 @@ function ToolButton({
 export function DirectoryToolbar(props: DirectoryToolbarProps) {
   const { linkCount, limit, onMembers, onInvite, onSettings, onAddLink, atLimit, upgradeTo } = props;
   let addLink: ReactNode = null;
-  if (onAddLink) addLink = <Button onClick={onAddLink}>Add Link</Button>;
+  if (onAddLink)
+    addLink = (
+      <Button aria-keyshortcuts="n" onClick={onAddLink}>
+        Add Link
+      </Button>
+    );
   else if (atLimit) {
     addLink = (
       <Button disabled aria-describedby="link-limit-reached">

@@ -10,6 +10,7 @@ export function SearchInput({ value, onChange, onFocusChange }: SearchInputProps
     <input
       type="search"
       aria-label="Search"
+      aria-keyshortcuts="/"
       placeholder="Search your links..."
       value={value}
       onChange={(e) => onChange(e.target.value)}

@@ -99,6 +99,8 @@ function PollCardView({ poll, vote, now: screenNow, timeZone, watermark }: PollC
 
   return (
     <article
+      id={`poll-${poll.id}`}
+      tabIndex={-1}
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-surface p-5 shadow-sm"
     >

@@ -66,6 +66,21 @@ export function VotingPage() {
       { replace: true },
     );
   }, [newPollAsked, setParams]);
+  // The command palette opens a poll with ?poll={id}: its card takes the focus once the board shows it.
+  const wantedPoll = board ? params.get('poll') : null;
+  useEffect(() => {
+    if (!wantedPoll) return;
+    const card = document.getElementById(`poll-${wantedPoll}`);
+    card?.focus();
+    card?.scrollIntoView?.({ block: 'center' });
+    setParams(
+      (current) => {
+        current.delete('poll');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [wantedPoll, setParams]);
 
   return (
     <>
@@ -73,6 +88,7 @@ export function VotingPage() {
         title="Public Voting Board"
         actions={
           <Button
+            aria-keyshortcuts="n"
             disabled={atQuota}
             aria-describedby={atQuota ? 'poll-quota-reached' : undefined}
             onClick={() => setCreating(true)}

@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { initialValues } from '../../../src/features/calendar/event-form-initial.ts';
 import { useItemDialogs } from '../../../src/features/calendar/use-item-dialogs.tsx';
 
 describe('the calendar screens’ dialogs', () => {
@@ -18,5 +19,15 @@ describe('the calendar screens’ dialogs', () => {
     const dialog = result.current.dialog;
     expect(isValidElement(dialog)).toBe(true);
     expect((dialog as { props: { defaultReminder: number | null } }).props.defaultReminder).toBe(60);
+  });
+
+  it('open an add as a task when asked (the command palette’s Add Task, ?new=task)', () => {
+    const { result } = renderHook(() => useItemDialogs('calendar', 'free', 'UTC'));
+    act(() => result.current.add(undefined, true));
+    expect((result.current.dialog as { props: { task: boolean } }).props.task).toBe(true);
+    act(() => result.current.add());
+    expect((result.current.dialog as { props: { task: boolean } }).props.task).toBe(false);
+    expect(initialValues(null, 'UTC', undefined, null, true).isTask).toBe(true);
+    expect(initialValues(null, 'UTC').isTask).toBe(false);
   });
 });

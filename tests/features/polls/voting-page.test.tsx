@@ -240,4 +240,16 @@ describe('the Public Voting Board', () => {
     expect(stat('Active Polls')).toHaveTextContent('1');
     expect(lastToast()).toBeUndefined();
   });
+
+  it('focuses the poll ?poll={id} names (the command palette) once the board shows it, and removes the parameter', async () => {
+    await db.voting_posts.bulkPut([
+      makePoll({ id: 'p1', title: 'Lunch?', deadline: inAnHour() }),
+      makePoll({ id: 'p2', title: 'Offsite?', deadline: inAnHour() }),
+    ]);
+    renderBoard('pro', '/Voting/ada?poll=p2');
+    await waitFor(() => expect(card('Offsite?')).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Location', hidden: true })).toHaveTextContent(/^\/Voting\/ada$/),
+    );
+  });
 });

@@ -1,0 +1,184 @@
+/**
+ * The command palette (docs/product.md, Command palette; docs/architecture.md, Command palette): a Radix
+ * dialog around cmdk's combobox and list. cmdk does the keyboard (arrows, Enter, the active option);
+ * the matching is ours (matcher.ts, `shouldFilter={false}`), over an index read when the palette opens
+ * (palette-index.ts). The actions and screens show at once; the items join them once the index is read.
+ * Loaded with the first Ctrl/Cmd+K (palette-host.tsx), never with a screen.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { Command } from 'cmdk';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
+import { useUserSettings } from '../../data/queries/profile.ts';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { formatDate } from '../../domain/date-format.ts';
+import { goTo, indexActions, PALETTE_ACTIONS, type ActionContext, type IndexedAction } from './actions.ts';
+import { queryWords, search, type EntryKind, type PaletteEntry } from './matcher.ts';
+import { usePaletteIndex, type PaletteIndex } from './palette-index.ts';
+
+/** At most this many items of each kind are shown. */
+export const PER_GROUP = 8;
+/** With nothing typed, this many recent items of each kind. */
+const RECENT = 3;
+
+const GROUPS: readonly { kind: EntryKind; heading: string; from: keyof PaletteIndex }[] = [
+  { kind: 'link', heading: 'Links', from: 'links' },
+  { kind: 'directory', heading: 'Directories', from: 'directories' },
+  { kind: 'event', heading: 'Events', from: 'events' },
+  { kind: 'task', heading: 'Tasks', from: 'tasks' },
+  { kind: 'poll', heading: 'Polls', from: 'polls' },
+];
+
+const indexedActions = indexActions(PALETTE_ACTIONS);
+
+/** Opens an item (docs/product.md, Command palette): a link's page in a new tab, the rest in their screen. */
+export function openEntry(entry: PaletteEntry, context: ActionContext): void {
+  const user = context.username;
+  switch (entry.kind) {
+    case 'link':
+      window.open(entry.target, '_blank', 'noopener,noreferrer');
+      return;
+    case 'directory':
+      context.navigate(user ? `/Links/${user}/dir/${entry.target}` : `/Links?dirId=${entry.target}`);
+      context.announce(entry.title);
+      return;
+    case 'event':
+    case 'task':
+      goTo(context, 'calendar', `?open=${encodeURIComponent(entry.target)}`);
+      return;
+    case 'poll':
+      if (entry.target) {
+        context.navigate(user ? `/Links/${user}/dir/${entry.target}` : `/Links?dirId=${entry.target}`);
+        context.announce(entry.title);
+      } else goTo(context, 'voting', `?poll=${encodeURIComponent(entry.id)}`);
+      return;
+  }
+}
+
+export interface PaletteResults {
+  actions: IndexedAction[];
+  screens: IndexedAction[];
+  items: { kind: EntryKind; heading: string; entries: PaletteEntry[] }[];
+}
+
+/** What the palette lists for `query` (every group, best first, at most PER_GROUP each). */
+export function paletteResults(index: PaletteIndex, query: string): PaletteResults {
+  const words = queryWords(query);
+  const limit = words.length ? PER_GROUP : RECENT;
+  // Actions only by the start of a word: typing an item's name must not select an action first.
+  const matched = search(indexedActions, words, indexedActions.length, true);
+  return {
+    actions: matched.filter((entry) => entry.action.group === 'Actions'),
+    screens: matched.filter((entry) => entry.action.group === 'Go to'),
+    items: GROUPS.map(({ kind, heading, from }) => ({ kind, heading, entries: search(index[from], words, limit) })),
+  };
+}
+
+const item =
+  'flex cursor-default items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-slate-100';
+const heading =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600';
+
+export interface CommandPaletteProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  context: ActionContext;
+}
+
+export function CommandPalette({ open, onOpenChange, context }: CommandPaletteProps) {
+  const { db } = useUserDb();
+  const user = useCurrentUser((state) => state.user);
+  const { timeZone } = useUserSettings(db, user);
+  const [query, setQuery] = useState('');
+  // Kept between opens; read again after a change to its tables (palette-index.ts).
+  const index = usePaletteIndex(db, open);
+  const results = useMemo(() => paletteResults(index, query), [index, query]);
+  const close = () => {
+    onOpenChange(false);
+    setQuery('');
+  };
+  const run = (action: IndexedAction) => {
+    close();
+    action.action.run(context);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && (event.key === 'k' || event.key === 'K')) {
+      event.preventDefault();
+      close();
+    }
+  };
+  const actionGroup = (label: string, entries: IndexedAction[]) =>
+    entries.length > 0 && (
+      <Command.Group heading={label} className={heading}>
+        {entries.map((entry) => (
+          <Command.Item
+            key={entry.action.id}
+            value={`action:${entry.action.id}`}
+            className={item}
+            onSelect={() => run(entry)}
+          >
+            <span className="min-w-0 flex-1 truncate">{entry.action.label}</span>
+            {entry.action.shortcut && (
+              <kbd className="rounded border border-slate-300 px-1.5 text-xs text-slate-600">
+                {entry.action.shortcut}
+              </kbd>
+            )}
+          </Command.Item>
+        ))}
+      </Command.Group>
+    );
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/30" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-[12vh] left-1/2 z-dialog w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+        >
+          <Dialog.Title className="sr-only">Command palette</Dialog.Title>
+          <Command shouldFilter={false} loop label="Search or run a command" onKeyDown={onKeyDown}>
+            {/* Uncontrolled: cmdk takes the search in the keystroke's own render (a controlled value reaches it
+                in an effect, one render later). The field is new at every open (the dialog's content mounts). */}
+            <Command.Input
+              onValueChange={setQuery}
+              placeholder="Search links, events, tasks, polls or commands..."
+              className="w-full border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none"
+            />
+            <Command.List className="max-h-[60vh] overflow-y-auto p-2">
+              <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">No results found.</Command.Empty>
+              {actionGroup('Actions', results.actions)}
+              {actionGroup('Go to', results.screens)}
+              {results.items.map(
+                (group) =>
+                  group.entries.length > 0 && (
+                    <Command.Group key={group.kind} heading={group.heading} className={heading}>
+                      {/* Keyed by place: a keystroke gives the rows new items rather than new rows (cmdk
+                          registers each row it mounts). */}
+                      {group.entries.map((entry, place) => (
+                        <Command.Item
+                          key={place}
+                          value={`${entry.kind}:${entry.id}`}
+                          className={item}
+                          onSelect={() => {
+                            close();
+                            openEntry(entry, context);
+                          }}
+                        >
+                          <span className="min-w-0 flex-1 truncate">{entry.title}</span>
+                          <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-600">
+                            {(entry.kind === 'event' || entry.kind === 'task') && entry.detail
+                              ? formatDate(entry.detail, timeZone)
+                              : entry.detail}
+                          </span>
+                        </Command.Item>
+                      ))}
+                    </Command.Group>
+                  ),
+              )}
+            </Command.List>
+          </Command>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
