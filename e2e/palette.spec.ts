@@ -128,6 +128,17 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await expect(search).toHaveValue('n');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // The theme, by keyboard: shown at once, and the choice a cold start opens in.
+  await find(page, 'theme dark', 'Theme: Dark');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(syncStatus(page)).toHaveText('Synced');
+  await find(page, 'theme light', 'Theme: Light');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
   // Sign out through the app's own path.
   await find(page, 'sign out', 'Sign out');
   await page.keyboard.press('Enter');

@@ -4,12 +4,15 @@
  * also found by, and what it does).
  */
 import { PAGES, type PageId } from '../../domain/pages.ts';
+import type { ThemeChoice } from '../../ui/theme/theme.ts';
 import { fold } from './matcher.ts';
 
 export interface ActionContext {
   username: string | null;
   navigate(path: string): void;
   signOut(): void;
+  /** Shows the theme at once and saves it on the profile (synced, as Profile's Appearance does). */
+  setTheme(choice: ThemeChoice): void;
   /** Says a text to screen readers (the screen a command opened). */
   announce(text: string): void;
 }
@@ -56,6 +59,17 @@ const go = (page: PageId, label: string, shortcut?: string, keywords = ''): Pale
   run: (context) => goTo(context, page),
 });
 
+const theme = (choice: ThemeChoice, label: string): PaletteAction => ({
+  id: `theme-${choice}`,
+  group: 'Actions',
+  label: `Theme: ${label}`,
+  keywords: 'appearance colour color scheme mode switch',
+  run: (context) => {
+    context.setTheme(choice);
+    context.announce(`Theme: ${label}`);
+  },
+});
+
 export const PALETTE_ACTIONS: readonly PaletteAction[] = [
   add('add-link', 'Add Link', 'links', 'link', 'new bookmark save url'),
   add('add-event', 'Create Event', 'calendar', 'event', 'new add meeting appointment'),
@@ -68,6 +82,9 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
   go('voting', 'Voting', 'g p', 'polls'),
   go('profile', 'Profile', 'g r', 'settings account'),
   go('upgrade', 'Upgrade', undefined, 'plans pro billing'),
+  theme('dark', 'Dark'),
+  theme('light', 'Light'),
+  theme('system', 'System'),
   {
     id: 'sign-out',
     group: 'Actions',

@@ -5,6 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useUserDb } from '../../data/user-db-context.ts';
+import { applyThemeChoice } from '../../ui/theme/theme.ts';
 import { goTo, type ActionContext } from './actions.ts';
 import { createShortcutHandler, type ShortcutCommand } from './shortcuts.ts';
 
@@ -40,14 +42,19 @@ export function PaletteHost({ username, onSignOut }: PaletteHostProps) {
   const [help, setHelp] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
   const [announcement, setAnnouncement] = useState('');
   const handler = useMemo(() => createShortcutHandler(), []);
+  const { mutate } = useUserDb();
   const context = useMemo<ActionContext>(
     () => ({
       username,
       navigate: (path) => void navigate(path),
       signOut: onSignOut,
+      setTheme: (choice) => {
+        applyThemeChoice(choice);
+        void mutate('profile.update', { theme: choice });
+      },
       announce: setAnnouncement,
     }),
-    [username, navigate, onSignOut],
+    [username, navigate, onSignOut, mutate],
   );
   // The index the palette keeps between opens is the user's data: let go of it when the signed-in
   // area goes (sign-out).

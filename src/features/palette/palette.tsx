@@ -133,7 +133,7 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/30" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed top-[12vh] left-1/2 z-dialog w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+          className="fixed top-[12vh] left-1/2 z-dialog w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-surface shadow-xl"
         >
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
           <Command shouldFilter={false} loop label="Search or run a command" onKeyDown={onKeyDown}>

@@ -12,7 +12,7 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
         <Dialog.Overlay className="fixed inset-0 z-dialog bg-black/30" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-dialog w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-dialog w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-xl"
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900">Keyboard shortcuts</Dialog.Title>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

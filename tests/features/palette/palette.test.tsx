@@ -12,7 +12,7 @@ import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
 import { forgetPaletteIndex, readPaletteIndex } from '../../../src/features/palette/palette-index.ts';
 import { paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
-import { makeDirectory, makeEvent, makeLink, makePoll } from '../../support/builders.ts';
+import { makeDirectory, makeEvent, makeLink, makePoll, makeProfile } from '../../support/builders.ts';
 import { userDbValue } from '../links/user-db-value.ts';
 
 let db: LinkboardDb;
@@ -156,6 +156,21 @@ describe('the command palette', () => {
     await user.type(within(dialog).getByRole('combobox'), 'sign out');
     await user.keyboard('{Enter}');
     expect(onSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches the theme: shown at once, saved on the profile and queued for the other devices', async () => {
+    await db.user_profiles.put(makeProfile({ id: 'u1', username: 'ada' }));
+    document.documentElement.setAttribute('data-theme', 'light');
+    const { user } = renderHost();
+    const dialog = await openPalette(user);
+    await user.type(within(dialog).getByRole('combobox'), 'dark');
+    await within(dialog).findByRole('option', { name: 'Theme: Dark' });
+    await user.keyboard('{Enter}');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    await waitFor(async () => expect((await db.user_profiles.get('u1'))?.theme).toBe('dark'));
+    const queued = await db.outbox.toArray();
+    expect(queued.map((entry) => [entry.name, entry.args])).toContainEqual(['profile.update', { theme: 'dark' }]);
+    expect(screen.getByText('Theme: Dark', { selector: '[role=status]' })).toBeInTheDocument();
   });
 
   it('shows a link added while it is open', async () => {
