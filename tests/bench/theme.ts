@@ -75,8 +75,18 @@ async function lightFrames(browser: Browser, page: Page, decoder: Page, path: st
   await browser.startTracing(page, { screenshots: true, categories: CATEGORIES });
   await page.goto(path);
   await shown();
-  // One more frame after the screen shows, so the trace holds the frame that painted it.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The first contentful paint's trace event is written once the browser knows when that frame was
+  // presented: wait for the page's own entry (set at the same time), then one more frame.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const firstPaint = Math.min(
     ...trace.traceEvents.filter((event) => event.name === 'firstContentfulPaint').map((event) => event.ts),
