@@ -17,7 +17,9 @@
  * - 'next monday' is the Monday of the week after this one, weeks starting on `weekStart` (the
  *   calendar's Monday unless told).
  */
-import * as chrono from 'chrono-node';
+// English only: the whole package holds 16 languages' parsers.
+import * as chrono from 'chrono-node/en';
+import type { ParsedComponents } from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
 import { allDayRange, instantOfWallClock, safeTimeZone } from './event-times.ts';
 import { cutText, storableText } from './storable-text.ts';
@@ -187,7 +189,7 @@ function nextWeekday(today: Temporal.PlainDate, day: number, weekStart: number):
   return nextWeekStart.add({ days: (day - weekStart + 7) % 7 });
 }
 
-function plainDateOf(component: chrono.ParsedComponents): Temporal.PlainDate | null {
+function plainDateOf(component: ParsedComponents): Temporal.PlainDate | null {
   const [year, month, day] = [component.get('year'), component.get('month'), component.get('day')];
   if (year === null || month === null || day === null) return null;
   try {
@@ -197,10 +199,10 @@ function plainDateOf(component: chrono.ParsedComponents): Temporal.PlainDate | n
   }
 }
 
-const clockOf = (component: chrono.ParsedComponents): Temporal.PlainTime =>
+const clockOf = (component: ParsedComponents): Temporal.PlainTime =>
   new Temporal.PlainTime(component.get('hour') ?? 0, component.get('minute') ?? 0);
 
-const hasDate = (component: chrono.ParsedComponents): boolean =>
+const hasDate = (component: ParsedComponents): boolean =>
   component.isCertain('day') || component.isCertain('weekday') || component.isCertain('month');
 
 /** When the text says it: an exact instant, or a day with or without a clock time, and an end. */

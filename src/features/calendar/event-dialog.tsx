@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Switch from '@radix-ui/react-switch';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { EventRow } from '../../data/rows.ts';
@@ -25,6 +25,10 @@ import { ReminderField } from './reminder-field.tsx';
 import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
 import { initialValues } from './event-form-initial.ts';
 import { reminderToInput } from '../../domain/reminder-choices.ts';
+import type { PlanValues } from './plan-values.ts';
+
+/** The typed plan's field and its parser load with the dialog's first use, not with the screen. */
+const PlanField = lazy(() => import('./plan-field.tsx'));
 
 export interface EventDialogProps {
   /** The item to edit, or null to add one. */
@@ -71,6 +75,7 @@ export function EventDialog({
     handleSubmit,
     setValue,
     setError,
+    clearErrors,
     getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<EventFormValues>({
@@ -93,6 +98,14 @@ export function EventDialog({
   // docs/product.md, Validation: the rule and repeat-until are disabled while editing one occurrence of a series.
   const repeatLocked = inSeries && scope === 'single';
   const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
+
+  // 'Use this' on a typed plan: its fields replace the form's, which the user can still correct.
+  function usePlanValues(values: PlanValues) {
+    for (const [name, value] of Object.entries(values) as [keyof PlanValues, PlanValues[keyof PlanValues]][]) {
+      setValue(name, value, { shouldDirty: true });
+    }
+    clearErrors();
+  }
 
   async function save(values: EventFormValues) {
     const plan = planSave(values, item, { timeZone, now: new Date(), newId: () => crypto.randomUUID() });
@@ -121,6 +134,11 @@ export function EventDialog({
       onClose={onClose}
     >
       <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
+        {!item && (
+          <Suspense fallback={null}>
+            <PlanField timeZone={timeZone} paid={paid} onUse={usePlanValues} />
+          </Suspense>
+        )}
         {inSeries && (
           <Controller
             control={control}

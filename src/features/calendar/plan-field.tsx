@@ -1,0 +1,65 @@
+/**
+ * The event dialog's 'Type a plan' field (docs/product.md, Calendar 'Type a plan'): a phrase read as
+ * the user types (src/domain/plain-words.ts), shown as a preview to use or ignore. Loaded lazily by
+ * the dialog, so the date parser is not in any screen's first load.
+ */
+import { useId, useMemo, useState } from 'react';
+import { planPreviewText } from '../../domain/plain-words-preview.ts';
+import { readPlan, type PlanReading } from '../../domain/plain-words.ts';
+import { fieldInput, fieldLabel } from '../../ui/form-dialog.tsx';
+import { PlanPreview } from '../../ui/plan-preview.tsx';
+import { planValues, type PlanValues } from './plan-values.ts';
+
+export const PRO_REPEATS = 'Recurring events are a Pro feature.';
+
+export interface PlanFieldProps {
+  timeZone: string;
+  /** Whether the plan allows series: a repeat is filled only then. */
+  paid: boolean;
+  onUse(values: PlanValues): void;
+}
+
+export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  // Read in the event handlers, against the clock of the moment (the preview as typed, 'Use this' afresh).
+  const [reading, setReading] = useState<PlanReading | null>(null);
+  const readNow = (value: string) => (value.trim() === '' ? null : readPlan(value, { now: Date.now(), timeZone }));
+  const preview = useMemo(() => {
+    if (!reading) return null;
+    const shown = planPreviewText(reading, timeZone);
+    return reading.repeat && !paid ? { ...shown, notes: [...shown.notes, PRO_REPEATS] } : shown;
+  }, [reading, timeZone, paid]);
+  const use = () => {
+    const current = readNow(text);
+    if (!current) return;
+    onUse(planValues(current, timeZone, paid));
+    setText('');
+    setReading(null);
+  };
+  return (
+    <div className="space-y-2">
+      <label className={fieldLabel}>
+        Type a plan
+        <input
+          className={fieldInput}
+          value={text}
+          placeholder="e.g. Dentist tomorrow 15:30"
+          autoComplete="off"
+          aria-describedby={preview ? `${id}-preview` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setReading(readNow(event.target.value));
+          }}
+          onKeyDown={(event) => {
+            // Enter uses the plan rather than submitting the dialog.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            use();
+          }}
+        />
+      </label>
+      {preview && <PlanPreview id={`${id}-preview`} rows={preview.rows} notes={preview.notes} onUse={use} />}
+    </div>
+  );
+}
