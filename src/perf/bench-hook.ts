@@ -247,6 +247,21 @@ const bench = {
     return { ms, rows: rows.length };
   },
 
+  /**
+   * Milliseconds readPlan takes for each phrase (docs/bench.md, typed plan), in this page, after
+   * one untimed pass over them all (the module loaded, the parser's patterns compiled).
+   */
+  async readPlanTimes(phrases: string[], timeZone: string): Promise<number[]> {
+    const { readPlan } = await import('../domain/plain-words.ts');
+    const now = Date.now();
+    for (const phrase of phrases) readPlan(phrase, { now, timeZone });
+    return phrases.map((phrase) => {
+      const start = performance.now();
+      readPlan(phrase, { now, timeZone });
+      return performance.now() - start;
+    });
+  },
+
   /** A bare round trip to the stack (no database): the floor under a no-op sync. */
   async bareRoundTrip(): Promise<number> {
     const start = performance.now();
