@@ -120,6 +120,7 @@ const RELATIVE =
 const UNTIL = /\b(?:until|till|til|through|thru|ending)\s+/i;
 const NEXT_WEEKDAY = new RegExp(`\\bnext\\s+(${WEEKDAY})\\b`, 'i');
 const DUE = /\bdue\b/i;
+const ON_THE_DAY = /\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b/i;
 /** Words left dangling once a date is taken out ('Dentist at', 'Pay rent on'). */
 const DANGLING =
   /^(?:at|on|from|by|due|for|the|in|every|each|and|to|starting|,|-)\s+|\s+(?:at|on|from|by|due|for|the|in|every|each|and|to|starting|,|-)$/i;
@@ -237,7 +238,7 @@ export function readPlan(input: string, options: PlanOptions): PlanReading {
   const notUnderstood: string[] = [];
   let text = readable(input);
   const read = (index: number, phrase: string) => {
-    understood.push({ at: index, text: phrase.trim() });
+    understood.push({ at: index, text: phrase.replace(/\s+/g, ' ').trim() });
     text = blank(text, index, phrase.length);
   };
 
@@ -342,16 +343,21 @@ export function readPlan(input: string, options: PlanOptions): PlanReading {
     }
   }
 
-  // A repeat's day ('every tuesday', 'every month on the 1st') when the text names no date.
-  if (repeat?.anchor && (!when || (when.kind === 'local' && when.timeOnly))) {
-    const time = when?.kind === 'local' ? when.time : undefined;
+  // A repeat's day ('every tuesday', 'every month on the 1st'), or 'on the 5th', when the text names no date.
+  let anchor = repeat?.anchor;
+  const onTheDay = anchor ? null : ON_THE_DAY.exec(text);
+  if (onTheDay) {
+    anchor = { kind: 'monthDay', day: Number(onTheDay[1]) };
+    read(onTheDay.index, onTheDay[0]);
+  }
+  if (anchor && (!when || (when.kind === 'local' && when.timeOnly))) {
+    const local = when?.kind === 'local' ? when : undefined;
+    const time = local?.time;
     // Today counts while its time (or, without one, the day) is still ahead.
     const from = time && Temporal.PlainTime.compare(time, nowZoned.toPlainTime()) <= 0 ? today.add({ days: 1 }) : today;
-    const date =
-      repeat.anchor.kind === 'weekday'
-        ? onOrAfterWeekday(from, repeat.anchor.day)
-        : onOrAfterMonthDay(from, repeat.anchor.day);
-    if (date) when = { kind: 'local', date, ...(time ? { time } : {}) };
+    const date = anchor.kind === 'weekday' ? onOrAfterWeekday(from, anchor.day) : onOrAfterMonthDay(from, anchor.day);
+    if (date)
+      when = { kind: 'local', date, ...(time ? { time } : {}), ...(local?.endTime ? { endTime: local.endTime } : {}) };
   }
 
   if (due && /^due$/i.test(text.slice(due.index, due.index + 3))) read(due.index, due[0]);

@@ -116,6 +116,29 @@ const cases: { phrase: string; both?: Expected; [PARIS]: Expected; [LA]: Expecte
     [PARIS]: { start: '2026-03-26T23:00:00.000Z' },
     [LA]: { start: '2026-03-27T07:00:00.000Z' },
   },
+  {
+    phrase: 'Sync every monday 10:00-10:30 until 30 april',
+    both: {
+      title: 'Sync',
+      repeat: 'weekly',
+      until: '2026-04-30',
+      understood: ['every monday', '10:00-10:30', 'until 30 april'],
+    },
+    [PARIS]: { start: '2026-03-30T08:00:00.000Z', end: '2026-03-30T08:30:00.000Z' },
+    [LA]: { start: '2026-03-30T17:00:00.000Z', end: '2026-03-30T17:30:00.000Z' },
+  },
+  {
+    phrase: 'Meet Tom at 10 on the 5th',
+    both: { title: 'Meet Tom', isTask: false, repeat: undefined },
+    [PARIS]: { start: '2026-04-05T08:00:00.000Z' },
+    [LA]: { start: '2026-04-05T17:00:00.000Z' },
+  },
+  {
+    phrase: 'Dentist tomorrow p1 15:30',
+    both: { title: 'Dentist', isTask: true, priority: 'high', understood: ['tomorrow 15:30', 'p1'] },
+    [PARIS]: { start: '2026-03-26T14:30:00.000Z', end: '2026-03-26T14:30:00.000Z' },
+    [LA]: { start: '2026-03-26T22:30:00.000Z', end: '2026-03-26T22:30:00.000Z' },
+  },
   // The week Paris changes clocks: Sunday 11:00 is summer time there (UTC+2).
   {
     phrase: 'Brunch sunday 11:00-12:30',
