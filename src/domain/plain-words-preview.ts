@@ -54,5 +54,8 @@ export function planPreviewText(reading: PlanReading, timeZone: string, locale?:
     rows.push({ label: 'Repeats', value: `${RULE_NAMES[reading.repeat]}, ${until}` });
   }
   if (reading.priority) rows.push({ label: 'Priority', value: PRIORITY_NAMES[reading.priority] });
+  if (reading.understood.length > 0) {
+    rows.push({ label: 'Read', value: reading.understood.map((phrase) => `'${phrase}'`).join(', ') });
+  }
   return { rows, notes: reading.notUnderstood };
 }

@@ -11,6 +11,8 @@ import { PlanPreview } from '../../ui/plan-preview.tsx';
 import { planValues, type PlanValues } from './plan-values.ts';
 
 export const PRO_REPEATS = 'Recurring events are a Pro feature.';
+/** The calendar grid's weeks start on Monday (calendar-classify.ts, ISO weeks). */
+const CALENDAR_WEEK_START = 1;
 
 export interface PlanFieldProps {
   timeZone: string;
@@ -24,7 +26,8 @@ export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
   const [text, setText] = useState('');
   // Read in the event handlers, against the clock of the moment (the preview as typed, 'Use this' afresh).
   const [reading, setReading] = useState<PlanReading | null>(null);
-  const readNow = (value: string) => (value.trim() === '' ? null : readPlan(value, { now: Date.now(), timeZone }));
+  const readNow = (value: string) =>
+    value.trim() === '' ? null : readPlan(value, { now: Date.now(), timeZone, weekStart: CALENDAR_WEEK_START });
   const preview = useMemo(() => {
     if (!reading) return null;
     const shown = planPreviewText(reading, timeZone);

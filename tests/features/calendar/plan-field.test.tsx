@@ -71,6 +71,7 @@ describe('a typed plan as the dialog fields', () => {
         { label: 'Type', value: 'Event' },
         { label: 'Title', value: 'Standup' },
         { label: 'When', value: '26 Mar 2026, 09:30 – 10:30' },
+        { label: 'Read', value: "'9:30', 'until 31 March'" },
       ],
       notes: ["Repeats: not understood: 'weekdays'"],
     });
