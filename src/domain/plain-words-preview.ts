@@ -3,7 +3,14 @@
  * the plan fills, in the user's zone and locale (date-format.ts), and the notes of what was not
  * read. Plain strings, so the calendar's dialog and any other screen show the same words.
  */
-import { formatDate, formatDateTime, formatDayMonth, formatDayMonthTime, formatTime } from './date-format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatDayMonthTime,
+  formatter,
+  formatTime,
+} from './date-format.ts';
 import { lastAllDay, localDate } from './event-times.ts';
 import type { PlanReading } from './plain-words.ts';
 
@@ -58,4 +65,10 @@ export function planPreviewText(reading: PlanReading, timeZone: string, locale?:
     rows.push({ label: 'Read', value: reading.understood.map((phrase) => `'${phrase}'`).join(', ') });
   }
   return { rows, notes: reading.notUnderstood };
+}
+
+/** Whether the locale (the display locale when none is given) writes numeric dates day first: '3/4' is 3 April. */
+export function isDayFirst(locale?: string): boolean {
+  const parts = formatter({ day: 'numeric', month: 'numeric', timeZone: 'UTC' }, locale).formatToParts(0);
+  return parts.findIndex((part) => part.type === 'day') < parts.findIndex((part) => part.type === 'month');
 }

@@ -32,6 +32,8 @@ export interface PlanOptions {
   timeZone: string;
   /** The first day of the week, ISO numbering (1 Monday ... 7 Sunday); Monday by default. */
   weekStart?: number;
+  /** Numeric dates day first ('3/4' is 3 April), as the user's locale writes them; month first by default. */
+  dayFirst?: boolean;
 }
 
 export interface PlanReading {
@@ -273,7 +275,7 @@ export function readPlan(input: string, options: PlanOptions): PlanReading {
   const reference = floatingDate(nowZoned);
   const parse = (value: string) => {
     try {
-      return chrono.parse(value, reference, { forwardDate: true });
+      return (options.dayFirst ? chrono.GB : chrono.casual).parse(value, reference, { forwardDate: true });
     } catch {
       return [];
     }

@@ -232,6 +232,14 @@ describe('readPlan', () => {
     }
   });
 
+  it("reads numeric dates day first where the user's locale does", () => {
+    expect(readPlan('Dentist 3/4 at 10:00', { now: NOW, timeZone: PARIS, dayFirst: true }).start).toBe(
+      '2026-04-03T08:00:00.000Z',
+    );
+    // Month first: 4 March has passed, so the next one.
+    expect(readPlan('Dentist 3/4 at 10:00', { now: NOW, timeZone: PARIS }).start).toBe('2027-03-04T09:00:00.000Z');
+  });
+
   it('keeps a repeat over a priority: a repeating item is an event', () => {
     const reading = readPlan('Backup every week friday 18:00 p1', { now: NOW, timeZone: PARIS });
     expect(reading).toMatchObject({ repeat: 'weekly', isTask: false, start: '2026-03-27T17:00:00.000Z' });

@@ -4,7 +4,7 @@
  * the dialog, so the date parser is not in any screen's first load.
  */
 import { useId, useMemo, useState } from 'react';
-import { planPreviewText } from '../../domain/plain-words-preview.ts';
+import { isDayFirst, planPreviewText } from '../../domain/plain-words-preview.ts';
 import { readPlan, type PlanReading } from '../../domain/plain-words.ts';
 import { fieldInput, fieldLabel } from '../../ui/form-dialog.tsx';
 import { PlanPreview } from '../../ui/plan-preview.tsx';
@@ -27,7 +27,9 @@ export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
   // Read in the event handlers, against the clock of the moment (the preview as typed, 'Use this' afresh).
   const [reading, setReading] = useState<PlanReading | null>(null);
   const readNow = (value: string) =>
-    value.trim() === '' ? null : readPlan(value, { now: Date.now(), timeZone, weekStart: CALENDAR_WEEK_START });
+    value.trim() === ''
+      ? null
+      : readPlan(value, { now: Date.now(), timeZone, weekStart: CALENDAR_WEEK_START, dayFirst: isDayFirst() });
   const preview = useMemo(() => {
     if (!reading) return null;
     const shown = planPreviewText(reading, timeZone);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { setDisplayLocale } from '../../../src/domain/date-format.ts';
 import { readPlan } from '../../../src/domain/plain-words.ts';
-import { planPreviewText } from '../../../src/domain/plain-words-preview.ts';
+import { isDayFirst, planPreviewText } from '../../../src/domain/plain-words-preview.ts';
 import type { Tier } from '../../../src/domain/plans.ts';
 import { EventDialog } from '../../../src/features/calendar/event-dialog.tsx';
 import { planValues } from '../../../src/features/calendar/plan-values.ts';
@@ -28,6 +28,13 @@ const PARIS = 'Europe/Paris';
 const NOW = Date.parse('2026-03-25T09:00:00Z');
 
 describe('a typed plan as the dialog fields', () => {
+  it('knows the locales that write the day first', () => {
+    expect(isDayFirst('en-GB')).toBe(true);
+    expect(isDayFirst('fr-FR')).toBe(true);
+    expect(isDayFirst('en-US')).toBe(false);
+    expect(isDayFirst('ja-JP')).toBe(false);
+  });
+
   it('fills a timed event, an all-day one and a task without a date', () => {
     const dentist = readPlan('Dentist tomorrow 15:30', { now: NOW, timeZone: PARIS });
     expect(planValues(dentist, PARIS, true)).toEqual({
