@@ -348,7 +348,12 @@ describe('readPlan on random text', () => {
       const text = parts.join(next() < 0.5 ? ' ' : '');
       const now = Date.UTC(2020, 0, 1) + Math.floor(next() * 20 * 365 * 86_400_000);
       const zone = zones[Math.floor(next() * zones.length)]!;
-      const reading = readPlan(text, { now, timeZone: zone });
+      const reading = readPlan(text, {
+        now,
+        timeZone: zone,
+        weekStart: 1 + Math.floor(next() * 7),
+        dayFirst: next() < 0.5,
+      });
       expect(isStorableText(reading.title), text).toBe(true);
       for (const instant of [reading.start, reading.end]) {
         if (instant !== undefined) expect(Number.isNaN(Date.parse(instant)), text).toBe(false);
