@@ -254,7 +254,7 @@ async function main(): Promise<void> {
       plan.log('typed plan: readPlan over 200 phrases in the page');
       const wordsContext = await context();
       const wordsPage = await signIn(wordsContext, small, 20);
-      measures.push(await readPlanInPage(wordsPage));
+      measures.push(...(await readPlanInPage(wordsPage)));
       await wordsContext.close();
     });
 

@@ -3,11 +3,12 @@
  * the user types (src/domain/plain-words.ts), shown as a preview to use or ignore. Loaded lazily by
  * the dialog, so the date parser is not in any screen's first load.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { isDayFirst, planPreviewText } from '../../domain/plain-words-preview.ts';
 import { readPlan, type PlanReading } from '../../domain/plain-words.ts';
 import { fieldInput, fieldLabel } from '../../ui/form-dialog.tsx';
 import { PlanPreview } from '../../ui/plan-preview.tsx';
+import { whenIdle } from '../../ui/when-idle.ts';
 import { planValues, type PlanValues } from './plan-values.ts';
 
 export const PRO_REPEATS = 'Recurring events are a Pro feature.';
@@ -24,6 +25,15 @@ export interface PlanFieldProps {
 export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
   const id = useId();
   const [text, setText] = useState('');
+  // The parser's first reading compiles its patterns (tens of milliseconds): done while idle, not on a keystroke.
+  useEffect(
+    () =>
+      whenIdle(
+        () => void readPlan('Warm up tomorrow 9:00-10:00 every day until 3/4 p1', { now: Date.now(), timeZone }),
+        2000,
+      ),
+    [timeZone],
+  );
   // Read in the event handlers, against the clock of the moment (the preview as typed, 'Use this' afresh).
   const [reading, setReading] = useState<PlanReading | null>(null);
   const readNow = (value: string) =>
