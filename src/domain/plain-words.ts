@@ -292,9 +292,10 @@ export function readPlan(input: string, options: PlanOptions): PlanReading {
       untilDate = date;
       read(untilMatch.index, text.slice(untilMatch.index, after + result.text.length));
     } else {
-      const rest = text.slice(after).trim().split(/\s+/).slice(0, 3).join(' ');
-      notUnderstood.push(notUnderstoodUntil(rest));
-      text = blank(text, untilMatch.index, untilMatch[0].length + text.slice(after).indexOf(rest) + rest.length);
+      // Said with the next three words at most, which leave the title.
+      const words = /^\s*\S+(?:\s+\S+){0,2}/.exec(text.slice(after))?.[0] ?? '';
+      notUnderstood.push(notUnderstoodUntil(words.replace(/\s+/g, ' ').trim()));
+      text = blank(text, untilMatch.index, untilMatch[0].length + words.length);
     }
   }
 
@@ -311,6 +312,12 @@ export function readPlan(input: string, options: PlanOptions): PlanReading {
       when = { kind: 'local', date: today.add({ days }) };
     }
     read(relative.index, relative[0]);
+    // 'in 3 days at 10:00': the day from here, the time from chrono.
+    const clock = when.kind === 'local' ? parse(text).find((result) => result.start.isCertain('hour')) : undefined;
+    if (when.kind === 'local' && clock && !hasDate(clock.start)) {
+      when = { ...when, time: clockOf(clock.start) };
+      read(clock.index, clock.text);
+    }
   }
 
   if (!when) {

@@ -232,6 +232,11 @@ describe('readPlan', () => {
     }
   });
 
+  it("reads 'in 3 days at 10:00' as the day from now and the time", () => {
+    const reading = readPlan('Call back in 3 days at 10:00', { now: NOW, timeZone: PARIS });
+    expect(reading).toMatchObject({ title: 'Call back', allDay: false, start: '2026-03-28T09:00:00.000Z' });
+  });
+
   it("reads numeric dates day first where the user's locale does", () => {
     expect(readPlan('Dentist 3/4 at 10:00', { now: NOW, timeZone: PARIS, dayFirst: true }).start).toBe(
       '2026-04-03T08:00:00.000Z',
@@ -248,10 +253,10 @@ describe('readPlan', () => {
   });
 
   it('says an until it cannot read', () => {
-    const reading = readPlan('Gym every monday 7am until whenever', { now: NOW, timeZone: PARIS });
+    const reading = readPlan('Gym every monday 7am until  whenever  it  suits', { now: NOW, timeZone: PARIS });
     expect(reading.repeat).toBe('weekly');
     expect(reading.until).toBeUndefined();
-    expect(reading.notUnderstood).toEqual([notUnderstoodUntil('whenever')]);
+    expect(reading.notUnderstood).toEqual([notUnderstoodUntil('whenever it suits')]);
     expect(reading.title).toBe('Gym');
   });
 
