@@ -3,12 +3,13 @@
  * the user's time zone, not the device's: the browser runs in Europe/Berlin and the profile says
  * another zone, set on the Profile screen like a user would. The series is checked on Upcoming, which
  * shows times in the profile's zone: a plan read in the device's zone would show another time there.
+ * The plan is typed offline: the parser needs no network.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { newUser } from './pages/login-page.ts';
 import { setTier } from './support/admin.ts';
-import { signUpAndSync } from './support/workspace.ts';
+import { signUpAndSync, syncStatus } from './support/workspace.ts';
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' });
 
@@ -49,6 +50,9 @@ for (const zone of ['America/Los_Angeles', 'Pacific/Auckland']) {
 
     await page.goto(`/Calendar/${user.username}`);
     await expect(page.getByRole('heading', { name: 'My Calendar & Tasks' })).toBeVisible();
+    // Typed offline: the field and its parser are on the device once the screen has been idle.
+    await expect(syncStatus(page)).toHaveText('Synced');
+    await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Add Event or Task' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
     await expect(dialog).toContainText(`(${zone})`);
@@ -61,6 +65,8 @@ for (const zone of ['America/Los_Angeles', 'Pacific/Auckland']) {
     await expect(dialog.getByLabel('Rule')).toHaveValue('weekly');
     await dialog.getByRole('button', { name: 'Add Event' }).click();
     await expect(dialog).toBeHidden();
+    await page.context().setOffline(false);
+    await expect(syncStatus(page)).toHaveText('Synced');
 
     await page.goto(`/Upcoming/${user.username}`);
     const future = page.getByRole('region', { name: 'Future Events' });

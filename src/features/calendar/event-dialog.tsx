@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Switch from '@radix-ui/react-switch';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { EventRow } from '../../data/rows.ts';
@@ -25,10 +25,23 @@ import { ReminderField } from './reminder-field.tsx';
 import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
 import { initialValues } from './event-form-initial.ts';
 import { reminderToInput } from '../../domain/reminder-choices.ts';
+import type { PlanFieldProps } from './plan-field.tsx';
 import type { PlanValues } from './plan-values.ts';
 
-/** The typed plan's field and its parser load with the dialog's first use, not with the screen. */
-const PlanField = lazy(() => import('./plan-field.tsx'));
+/**
+ * The typed plan's field and its parser, a chunk of their own: in no screen's first load, fetched
+ * while the screen is idle (`preloadPlanField`, so an offline dialog has it), and where it could
+ * not be fetched the dialog opens without the field rather than failing (the next load tries again).
+ */
+let planField: Promise<{ default: ComponentType<PlanFieldProps> }> | null = null;
+export function preloadPlanField() {
+  planField ??= import('./plan-field.tsx').catch(() => {
+    planField = null;
+    return { default: () => null };
+  });
+  return planField;
+}
+const PlanField = lazy(preloadPlanField);
 
 export interface EventDialogProps {
   /** The item to edit, or null to add one. */
