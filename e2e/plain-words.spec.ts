@@ -5,6 +5,7 @@
  * shows times in the profile's zone: a plan read in the device's zone would show another time there.
  * The plan is typed offline: the parser needs no network.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { newUser } from './pages/login-page.ts';
@@ -74,5 +75,30 @@ for (const zone of ['America/Los_Angeles', 'Pacific/Auckland']) {
     for (const days of [0, 7, 14]) {
       await expect(future.getByText(`${dayMonth(first.add({ days }))}, 07:30`)).toBeVisible();
     }
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    test('the typed plan field and its preview have no WCAG 2.1 AA violations axe can find', async ({ page }) => {
+      const user = newUser('wordsa11y');
+      await signUpAndSync(page, user);
+      await page.goto(`/Calendar/${user.username}`);
+      await page.getByRole('button', { name: 'Add Event or Task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Event or Task' });
+      await dialog.getByLabel('Type a plan').fill('Yoga every 2nd tuesday 7am !high');
+      const preview = dialog.getByRole('status', { name: 'Plan preview' });
+      await expect(preview).toContainText("Repeats: not understood: 'every 2nd tuesday'");
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await dialog.screenshot({ path: test.info().outputPath(`${colorScheme}-plan-preview.png`) });
+      const result = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((node) => node.target.join(' ')) })),
+      ).toEqual([]);
+    });
   });
 }
