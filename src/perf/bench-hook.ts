@@ -247,6 +247,26 @@ const bench = {
     return { ms, rows: rows.length };
   },
 
+  /**
+   * Milliseconds readPlan takes for each phrase (docs/bench.md, typed plan), in this page, after
+   * one untimed pass over them all (the module loaded, the parser's patterns compiled); `firstMs`
+   * is the page's first reading, the one that compiles them.
+   */
+  async readPlanTimes(phrases: string[], timeZone: string): Promise<{ firstMs: number; samples: number[] }> {
+    const { readPlan } = await import('../domain/plain-words.ts');
+    const now = Date.now();
+    const first = performance.now();
+    readPlan(phrases[0] ?? '', { now, timeZone });
+    const firstMs = performance.now() - first;
+    for (const phrase of phrases) readPlan(phrase, { now, timeZone });
+    const samples = phrases.map((phrase) => {
+      const start = performance.now();
+      readPlan(phrase, { now, timeZone });
+      return performance.now() - start;
+    });
+    return { firstMs, samples };
+  },
+
   /** A bare round trip to the stack (no database): the floor under a no-op sync. */
   async bareRoundTrip(): Promise<number> {
     const start = performance.now();

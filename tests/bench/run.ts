@@ -32,6 +32,7 @@ import { load } from './load.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
@@ -67,7 +68,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,theme,import,push,load: run only these
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,plain-words,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
  */
@@ -255,6 +256,14 @@ async function main(): Promise<void> {
       const paletteContext = await context();
       measures.push(...(await paletteMeasures(stack, paletteContext, plan)));
       await paletteContext.close();
+    });
+
+    await part('plain-words', async () => {
+      plan.log('typed plan: readPlan over 200 phrases in the page');
+      const wordsContext = await context();
+      const wordsPage = await signIn(wordsContext, small, 20);
+      measures.push(...(await readPlanInPage(wordsPage)));
+      await wordsContext.close();
     });
 
     await part('theme', async () => {

@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Switch from '@radix-ui/react-switch';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { EventRow } from '../../data/rows.ts';
@@ -25,6 +25,23 @@ import { ReminderField } from './reminder-field.tsx';
 import { eventFormSchema, planSave, type EventFormValues } from './event-form.ts';
 import { initialValues } from './event-form-initial.ts';
 import { reminderToInput } from '../../domain/reminder-choices.ts';
+import type { PlanFieldProps } from './plan-field.tsx';
+import type { PlanValues } from './plan-values.ts';
+
+/**
+ * The typed plan's field and its parser, a chunk of their own: in no screen's first load, fetched
+ * while the screen is idle (`preloadPlanField`, so an offline dialog has it), and where it could
+ * not be fetched the dialog opens without the field rather than failing (the next load tries again).
+ */
+let planField: Promise<{ default: ComponentType<PlanFieldProps> }> | null = null;
+export function preloadPlanField() {
+  planField ??= import('./plan-field.tsx').catch(() => {
+    planField = null;
+    return { default: () => null };
+  });
+  return planField;
+}
+const PlanField = lazy(preloadPlanField);
 
 export interface EventDialogProps {
   /** The item to edit, or null to add one. */
@@ -74,6 +91,7 @@ export function EventDialog({
     handleSubmit,
     setValue,
     setError,
+    clearErrors,
     getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<EventFormValues>({
@@ -96,6 +114,14 @@ export function EventDialog({
   // docs/product.md, Validation: the rule and repeat-until are disabled while editing one occurrence of a series.
   const repeatLocked = inSeries && scope === 'single';
   const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
+
+  // 'Use this' on a typed plan: its fields replace the form's, which the user can still correct.
+  function usePlanValues(values: PlanValues) {
+    for (const [name, value] of Object.entries(values) as [keyof PlanValues, PlanValues[keyof PlanValues]][]) {
+      setValue(name, value, { shouldDirty: true });
+    }
+    clearErrors();
+  }
 
   async function save(values: EventFormValues) {
     const plan = planSave(values, item, { timeZone, now: new Date(), newId: () => crypto.randomUUID() });
@@ -124,6 +150,11 @@ export function EventDialog({
       onClose={onClose}
     >
       <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
+        {!item && (
+          <Suspense fallback={null}>
+            <PlanField timeZone={timeZone} paid={paid} onUse={usePlanValues} />
+          </Suspense>
+        )}
         {inSeries && (
           <Controller
             control={control}

@@ -1,10 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import type { CalendarScreen } from './calendar-messages.ts';
 import { DeleteEventDialog } from './delete-event-dialog.tsx';
-import { EventDialog } from './event-dialog.tsx';
+import { EventDialog, preloadPlanField } from './event-dialog.tsx';
+import { whenIdle } from '../../ui/when-idle.ts';
 
 type Open =
   | { kind: 'add'; start?: string; task?: boolean }
@@ -36,6 +37,8 @@ export function useItemDialogs(
   eventLimit: PlanLimit | null = null,
 ): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
+  // The dialog's typed-plan field, fetched once the screen is idle, so it opens offline too.
+  useEffect(() => whenIdle(() => void preloadPlanField(), 3000), []);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
     () => ({
