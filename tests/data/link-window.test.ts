@@ -219,6 +219,24 @@ describe('anchors: far windows without stepping over every link before them', ()
     expect(await again.meta.get(key)).toBeUndefined();
   });
 
+  it('are not written back by a keep that was waiting for idle when a clear let them go', async () => {
+    const waiting: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => waiting.push(run));
+    try {
+      const { db, directory } = await tied();
+      await takeAnchors(db, directory.id);
+      expect(waiting).toHaveLength(1);
+      // A pull from scratch clears the tables (and the anchors) before the browser is idle.
+      await db.transaction('rw', syncScope(db), () => clearSyncedTables(db));
+      for (const run of waiting.splice(0)) run();
+      // What the keep would have written has had its turn: a write queued after it answers after it.
+      await db.meta.put({ key: 'probe', value: 1 });
+      expect(await db.meta.get(`${ANCHORS_META_PREFIX}${directory.id}`)).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('of a long directory are taken when the screen first reads it', async () => {
     const { db, directory } = await tied();
     expect(anchorsFor(db, directory.id)).toBeNull();

@@ -85,9 +85,14 @@ function isAnchors(value: unknown): value is Anchors {
   );
 }
 
-/** Keeps `anchors` in the meta store, outside any live query's transaction (when idle). */
+/**
+ * Keeps `anchors` in the meta store, outside any live query's transaction (when idle), unless they
+ * were let go meanwhile: a clear (forgetAnchors) or newer anchors must not be overwritten by a
+ * write that was waiting for the browser to be idle.
+ */
 function keep(db: LinkboardDb, directoryId: string, anchors: Anchors): void {
   whenIdle(() => {
+    if (anchorsFor(db, directoryId) !== anchors) return;
     void db.meta.put({ key: metaKey(directoryId), value: anchors }).catch(() => undefined);
   });
 }
