@@ -128,6 +128,17 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await expect(search).toHaveValue('n');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // A plan typed in the palette: the Calendar's dialog with it in 'Type a plan', previewed; the user confirms.
+  await find(page, 'Dentist tomorrow 15:30', /^Add event: Dentist · /);
+  await page.keyboard.press('Enter');
+  const planned = page.getByRole('dialog', { name: 'Add Event or Task' });
+  await expect(planned.getByLabel('Type a plan')).toHaveValue('Dentist tomorrow 15:30');
+  await planned.getByRole('button', { name: 'Use this' }).click();
+  await expect(planned.getByLabel('Title')).toHaveValue('Dentist');
+  await expect(planned.getByLabel('Start time')).toHaveValue('15:30');
+  await planned.getByRole('button', { name: 'Add Event' }).click();
+  await expect(planned).toBeHidden();
+
   // The theme, by keyboard: shown at once, and the choice a cold start opens in.
   await find(page, 'theme dark', 'Theme: Dark');
   await page.keyboard.press('Enter');

@@ -38,21 +38,24 @@ export function CalendarPage() {
   const read = useCalendarLists(db, now, timeZone);
   const [params, setParams] = useSearchParams();
   // The dashboard's Quick Add 'Create Event' and the command palette land here with ?new=event or
-  // ?new=task (open the dialog once, as an event or a task), or ?open={id} (open that item).
+  // ?new=task (open the dialog once, as an event or a task; with &plan= a phrase typed in the palette,
+  // shown in 'Type a plan' with its preview), or ?open={id} (open that item).
   const wantsNew = params.get('new');
+  const typedPlan = params.get('plan') ?? undefined;
   const wantsItem = params.get('open');
   const { add, edit } = dialogs;
   useEffect(() => {
     if (wantsNew !== 'event' && wantsNew !== 'task') return;
-    add(undefined, wantsNew === 'task');
+    add(undefined, wantsNew === 'task', typedPlan);
     setParams(
       (current) => {
         current.delete('new');
+        current.delete('plan');
         return current;
       },
       { replace: true },
     );
-  }, [wantsNew, add, setParams]);
+  }, [wantsNew, typedPlan, add, setParams]);
   useEffect(() => {
     if (!wantsItem) return;
     let live = true;

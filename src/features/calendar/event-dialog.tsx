@@ -53,6 +53,8 @@ export interface EventDialogProps {
   start?: string;
   /** A new item starts as a task. */
   task?: boolean;
+  /** A phrase typed elsewhere (the command palette): the 'Type a plan' field starts with it and its preview. */
+  plan?: string;
   /** The profile's default reminder, which a new item starts with. */
   defaultReminder?: number | null;
   /** The month's events limit, when it is already reached: said while the item is an event (tasks are not limited). */
@@ -75,6 +77,7 @@ export function EventDialog({
   screen,
   start,
   task = false,
+  plan,
   defaultReminder,
   eventLimit,
   onClose,
@@ -152,7 +155,7 @@ export function EventDialog({
       <form className="mt-4 space-y-4" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
         {!item && (
           <Suspense fallback={null}>
-            <PlanField timeZone={timeZone} paid={paid} onUse={usePlanValues} />
+            <PlanField timeZone={timeZone} paid={paid} initialText={plan} onUse={usePlanValues} />
           </Suspense>
         )}
         {inSeries && (

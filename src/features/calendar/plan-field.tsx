@@ -19,12 +19,14 @@ export interface PlanFieldProps {
   timeZone: string;
   /** Whether the plan allows series: a repeat is filled only then. */
   paid: boolean;
+  /** What the field starts with (a phrase typed in the command palette), read at once. */
+  initialText?: string;
   onUse(values: PlanValues): void;
 }
 
-export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
+export default function PlanField({ timeZone, paid, initialText = '', onUse }: PlanFieldProps) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   // The parser's first reading compiles its patterns (tens of milliseconds): done while idle, not on a keystroke.
   useEffect(
     () =>
@@ -35,11 +37,11 @@ export default function PlanField({ timeZone, paid, onUse }: PlanFieldProps) {
     [timeZone],
   );
   // Read in the event handlers, against the clock of the moment (the preview as typed, 'Use this' afresh).
-  const [reading, setReading] = useState<PlanReading | null>(null);
   const readNow = (value: string) =>
     value.trim() === ''
       ? null
       : readPlan(value, { now: Date.now(), timeZone, weekStart: CALENDAR_WEEK_START, dayFirst: isDayFirst() });
+  const [reading, setReading] = useState<PlanReading | null>(() => readNow(initialText));
   const preview = useMemo(() => {
     if (!reading) return null;
     const shown = planPreviewText(reading, timeZone);

@@ -8,13 +8,13 @@ import { EventDialog, preloadPlanField } from './event-dialog.tsx';
 import { whenIdle } from '../../ui/when-idle.ts';
 
 type Open =
-  | { kind: 'add'; start?: string; task?: boolean }
+  | { kind: 'add'; start?: string; task?: boolean; plan?: string }
   | { kind: 'edit'; item: EventRow }
   | { kind: 'delete'; item: EventRow };
 
 export interface ItemDialogs {
   /** `task`: the new item starts as a task ('This is a task' on). */
-  add(start?: string, task?: boolean): void;
+  add(start?: string, task?: boolean, plan?: string): void;
   edit(item: EventRow): void;
   remove(item: EventRow): void;
   /** The open dialog, to render once on the screen. */
@@ -42,7 +42,7 @@ export function useItemDialogs(
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
     () => ({
-      add: (start?: string, task?: boolean) => setOpen({ kind: 'add', start, task }),
+      add: (start?: string, task?: boolean, plan?: string) => setOpen({ kind: 'add', start, task, plan }),
       edit: (item: EventRow) => setOpen({ kind: 'edit', item }),
       remove: (item: EventRow) => setOpen({ kind: 'delete', item }),
     }),
@@ -57,6 +57,7 @@ export function useItemDialogs(
         item={open.kind === 'edit' ? open.item : null}
         start={open.kind === 'add' ? open.start : undefined}
         task={open.kind === 'add' && open.task === true}
+        plan={open.kind === 'add' ? open.plan : undefined}
         tier={tier}
         timeZone={timeZone}
         defaultReminder={defaultReminder}

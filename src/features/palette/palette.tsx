@@ -7,11 +7,16 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useUserSettings } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { formatDate } from '../../domain/date-format.ts';
+import { isDayFirst, planPreviewText } from '../../domain/plain-words-preview.ts';
+import { readPlan } from '../../domain/plain-words.ts';
+import { storableText } from '../../domain/storable-text.ts';
+import { useNow } from '../../ui/use-now.ts';
+import { whenIdle } from '../../ui/when-idle.ts';
 import { goTo, indexActions, PALETTE_ACTIONS, type ActionContext, type IndexedAction } from './actions.ts';
 import { queryWords, search, type EntryKind, type PaletteEntry } from './matcher.ts';
 import { usePaletteIndex, type PaletteIndex } from './palette-index.ts';
@@ -62,6 +67,34 @@ export interface PaletteResults {
 }
 
 /** What the palette lists for `query` (every group, best first, at most PER_GROUP each). */
+/** The calendar grid's weeks start on Monday, as the event dialog's typed plan reads them. */
+const WEEK_START = 1;
+
+export interface PalettePlan {
+  /** 'Add event: Dentist · Tue, Dec 1, 3:30 PM' */
+  label: string;
+  /** Where it goes: the Calendar's dialog with the phrase in 'Type a plan', previewed for the user to confirm. */
+  search: string;
+}
+
+/**
+ * What typed text offers as a plan (docs/product.md, Command palette): only when it reads a date and a
+ * title, so a search for an item is not taken for a plan.
+ */
+export function palettePlan(typed: string, timeZone: string, now: number): PalettePlan | null {
+  // What goes into the address must be well-formed (a lone surrogate cannot be URL-encoded).
+  const query = storableText(typed).trim();
+  if (query.split(/\s+/).length < 2) return null;
+  const reading = readPlan(query, { now, timeZone, weekStart: WEEK_START, dayFirst: isDayFirst() });
+  if (!reading.start || reading.title === '') return null;
+  const when = planPreviewText(reading, timeZone).rows.find((row) => row.label === 'When' || row.label === 'Due');
+  const kind = reading.isTask ? 'task' : 'event';
+  return {
+    label: `Add ${kind}: ${reading.title}${when ? ` · ${when.value}` : ''}`,
+    search: `?new=${kind}&plan=${encodeURIComponent(query)}`,
+  };
+}
+
 export function paletteResults(index: PaletteIndex, query: string): PaletteResults {
   const words = queryWords(query);
   const limit = words.length ? PER_GROUP : RECENT;
@@ -93,6 +126,14 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
   // Kept between opens; read again after a change to its tables (palette-index.ts).
   const index = usePaletteIndex(db, open);
   const results = useMemo(() => paletteResults(index, query), [index, query]);
+  // 'in 2 hours' is read against the minute; the dialog reads the phrase afresh when the user confirms it.
+  const now = useNow(60_000).getTime();
+  const plan = useMemo(() => palettePlan(query, timeZone, now), [query, timeZone, now]);
+  // The date parser's first reading compiles its patterns (tens of milliseconds): done while idle once
+  // the palette is open, not on a keystroke.
+  useEffect(() => {
+    if (open) return whenIdle(() => void palettePlan('Warm up tomorrow 9:00', timeZone, now), 2000);
+  }, [open, timeZone, now]);
   const close = () => {
     onOpenChange(false);
     setQuery('');
@@ -146,6 +187,20 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
             />
             <Command.List className="max-h-[60vh] overflow-y-auto p-2">
               <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">No results found.</Command.Empty>
+              {plan && (
+                <Command.Group heading="Plan" className={heading}>
+                  <Command.Item
+                    value="plan"
+                    className={item}
+                    onSelect={() => {
+                      close();
+                      goTo(context, 'calendar', plan.search);
+                    }}
+                  >
+                    <span className="min-w-0 flex-1 truncate">{plan.label}</span>
+                  </Command.Item>
+                </Command.Group>
+              )}
               {actionGroup('Actions', results.actions)}
               {actionGroup('Go to', results.screens)}
               {results.items.map(

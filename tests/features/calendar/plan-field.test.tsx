@@ -93,11 +93,18 @@ describe('a typed plan as the dialog fields', () => {
   });
 });
 
-function renderDialog(tier: Tier, timeZone: string) {
+function renderDialog(tier: Tier, timeZone: string, plan?: string) {
   render(
     <MemoryRouter>
       <UserDbContext.Provider value={spyUserDb(mutate)}>
-        <EventDialog item={null} tier={tier} timeZone={timeZone} screen="calendar" onClose={() => undefined} />
+        <EventDialog
+          item={null}
+          tier={tier}
+          timeZone={timeZone}
+          screen="calendar"
+          plan={plan}
+          onClose={() => undefined}
+        />
       </UserDbContext.Provider>
     </MemoryRouter>,
   );
@@ -128,6 +135,19 @@ describe("the dialog's 'Type a plan' field", () => {
       const local = Temporal.Instant.from(starts_at).toZonedDateTimeISO(PARIS);
       expect([local.dayOfWeek, local.hour, local.minute]).toEqual([2, 7, 0]);
     }
+  });
+
+  it('starts with a phrase typed in the command palette, previewed for the user to confirm', async () => {
+    const user = userEvent.setup();
+    renderDialog('pro', PARIS, 'Dentist tomorrow 15:30');
+    expect(await screen.findByLabelText('Type a plan')).toHaveValue('Dentist tomorrow 15:30');
+    const preview = screen.getByRole('status', { name: 'Plan preview' });
+    expect(preview).toHaveTextContent('Dentist');
+    // Nothing is filled until the user confirms.
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    await user.click(within(preview).getByRole('button', { name: 'Use this' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Dentist');
+    expect(screen.getByLabelText('Start time')).toHaveValue('15:30');
   });
 
   it('leaves the fields alone while the preview is ignored, and says a Free plan has no repeats', async () => {

@@ -11,7 +11,7 @@ import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
 import { forgetPaletteIndex, readPaletteIndex } from '../../../src/features/palette/palette-index.ts';
-import { paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
+import { palettePlan, paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
 import { makeDirectory, makeEvent, makeLink, makePoll, makeProfile } from '../../support/builders.ts';
 import { userDbValue } from '../links/user-db-value.ts';
 
@@ -173,6 +173,18 @@ describe('the command palette', () => {
     expect(screen.getByText('Theme: Dark', { selector: '[role=status]' })).toBeInTheDocument();
   });
 
+  it('offers a typed plan with a date and a title, and takes it to the Calendar dialog', async () => {
+    const { user } = renderHost();
+    const dialog = await openPalette(user);
+    await user.type(within(dialog).getByRole('combobox'), 'Dentist tomorrow 15:30');
+    const option = await within(dialog).findByRole('option', { name: /^Add event: Dentist · / });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(location()).toBe(`/Calendar/ada?new=event&plan=${encodeURIComponent('Dentist tomorrow 15:30')}`),
+    );
+  });
+
   it('shows a link added while it is open', async () => {
     const dir = await seed();
     const { user } = renderHost();
@@ -231,6 +243,28 @@ describe('the command palette', () => {
     );
     const index = await readPaletteIndex(db, now);
     expect(index.events.map((entry) => entry.id)).toEqual(['s2']);
+  });
+});
+
+describe('a plan typed in the palette', () => {
+  const now = Date.parse('2026-03-10T08:00:00Z');
+  it.each([
+    ['creme', null],
+    ['Dentist', null],
+    ['tomorrow 15:30', null],
+    ['Crème brûlée recipe', null],
+  ])('%j is a search, not a plan', (query, expected) => {
+    expect(palettePlan(query, 'Europe/Paris', now)).toBe(expected);
+  });
+
+  it('reads a task with its due time in the user’s zone, and keeps the phrase for the dialog', () => {
+    const plan = palettePlan('Pay rent tomorrow 9:00 p1', 'America/Los_Angeles', now);
+    expect(plan?.label).toMatch(/^Add task: Pay rent · .*9:00/);
+    expect(plan?.search).toBe(`?new=task&plan=${encodeURIComponent('Pay rent tomorrow 9:00 p1')}`);
+  });
+
+  it('never throws on NUL characters or lone surrogates', () => {
+    expect(() => palettePlan('Lunch\u0000 tomorrow \ud800 12:00', 'UTC', now)).not.toThrow();
   });
 });
 
