@@ -5,12 +5,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newUser } from './pages/login-page.ts';
-import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
+import { addLink, createDirectory, outboxAndTheme, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
 /** Opens the palette with Ctrl+K, types `query` and waits for `option` to be the active one. */
 async function find(page: Page, query: string, option: RegExp | string) {
+  // Ctrl+K does not open the palette over another dialog: the one before must be gone.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.keyboard.press('Control+k');
   const dialog = palette(page);
   await expect(dialog.getByRole('combobox')).toBeFocused();
@@ -135,7 +137,7 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await expect(planned.getByLabel('Type a plan')).toHaveValue('Dentist tomorrow 15:30');
   await planned.getByRole('button', { name: 'Use this' }).click();
   await expect(planned.getByLabel('Title')).toHaveValue('Dentist');
-  await expect(planned.getByLabel('Start time')).toHaveValue('15:30');
+  await expect(planned.getByLabel('Start time')).toHaveValue('3:30 PM');
   await planned.getByRole('button', { name: 'Add Event' }).click();
   await expect(planned).toBeHidden();
 
@@ -150,7 +152,8 @@ test('the palette finds and opens items and runs its actions by keyboard; the sh
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
-  // Sign out through the app's own path.
+  // Sign out through the app's own path, once the theme's change has left the outbox (with one waiting, it asks first).
+  await expect.poll(() => outboxAndTheme(page)).toEqual({ outbox: 0, theme: 'light' });
   await find(page, 'sign out', 'Sign out');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);

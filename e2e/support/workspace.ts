@@ -33,6 +33,35 @@ export function userDbName(page: Page): Promise<string | undefined> {
   });
 }
 
+/**
+ * The device's queue of changes (the outbox) and the profile's theme, read in one transaction of the
+ * signed-in user's IndexedDB: a change written locally and still waiting shows in both at once.
+ */
+export async function outboxAndTheme(page: Page): Promise<{ outbox: number; theme: string | null }> {
+  const name = await userDbName(page);
+  if (!name) return { outbox: 0, theme: null };
+  return page.evaluate(
+    (dbName) =>
+      new Promise<{ outbox: number; theme: string | null }>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['outbox', 'user_profiles'], 'readonly');
+          const count = tx.objectStore('outbox').count();
+          const profiles = tx.objectStore('user_profiles').getAll();
+          tx.oncomplete = () => {
+            const rows = profiles.result as { theme?: string }[];
+            resolve({ outbox: count.result, theme: rows[0]?.theme ?? null });
+            db.close();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('read failed'));
+        };
+      }),
+    name,
+  );
+}
+
 /** Waits until the service worker controls the page, so a reload works offline. */
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
