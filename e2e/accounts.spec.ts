@@ -60,7 +60,7 @@ test('a taken username is refused before the account is made', async ({ page, br
   await other.close();
 });
 
-test('a short username is refused with the spec message', async ({ page }) => {
+test('a short username is refused with the product message', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
   await login.signUp({ ...newUser('short'), username: 'ab' });

@@ -142,7 +142,7 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await visitor.close();
 });
 
-test("a Free user's 31st link, added on a device that was offline, is refused with the spec's message", async ({
+test("a Free user's 31st link, added on a device that was offline, is refused with the product's message", async ({
   page,
   browser,
   request,

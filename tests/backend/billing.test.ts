@@ -74,12 +74,12 @@ describe('startCheckout (docs/product.md, Server calls; Error messages)', () => 
     ['a 200 without a url', () => json({})],
     ['a url that is not a web address', () => json({ url: 'javascript:alert(1)' })],
     ['a text answer', () => new Response('ok', { status: 200 })],
-  ])("answers the spec's checkout error for %s", async (_name, answer) => {
+  ])("answers the product's checkout error for %s", async (_name, answer) => {
     answers = [answer()];
     expect(await startCheckout('pro', 'monthly', client())).toEqual({ ok: false, error: CHECKOUT_FAILED });
   });
 
-  it("answers the spec's checkout error when the network fails, and never throws", async () => {
+  it("answers the product's checkout error when the network fails, and never throws", async () => {
     expect(await startCheckout('pro', 'monthly', client())).toEqual({ ok: false, error: CHECKOUT_FAILED });
     getSession.mockRejectedValue(new Error('storage gone'));
     expect(await startCheckout('pro', 'monthly', client())).toEqual({ ok: false, error: CHECKOUT_FAILED });
@@ -128,7 +128,7 @@ describe('openBillingPortal (docs/product.md, Server calls; Error messages)', ()
     ['a 403 (another address)', () => json({ error: 'You can manage only your own plan.' }, 403)],
     ['a 500', () => json({ error: 'boom' }, 500)],
     ['a 200 without a url', () => json({ url: null })],
-  ])("answers the spec's portal error for %s", async (_name, answer) => {
+  ])("answers the product's portal error for %s", async (_name, answer) => {
     answers = [answer()];
     expect(await openBillingPortal('ada@example.com', 'http://x', client())).toEqual({
       ok: false,

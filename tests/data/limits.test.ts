@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 
 describe('free plan limits (docs/product.md, Roles and permissions; Plans and limits; docs/product.md, Plans and limits)', () => {
-  it('refuses the 31st link with the spec wording and writes nothing', async () => {
+  it('refuses the 31st link with the product wording and writes nothing', async () => {
     const dir = makeDirectory();
     await db.link_directories.put(dir);
     await db.saved_links.bulkPut(Array.from({ length: 30 }, () => makeLink({ directory_id: dir.id })));

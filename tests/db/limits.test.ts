@@ -25,7 +25,7 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
     );
 
   describe('directories', () => {
-    it('Free: one owned live directory; the second is refused with the spec message', async () => {
+    it('Free: one owned live directory; the second is refused with the product message', async () => {
       const user = await createUser(db);
       await newDirectory(user);
       expect(await sqlError(newDirectory(user, 'Second'))).toEqual(limit('Upgrade to Pro to create more directories.'));
@@ -188,7 +188,7 @@ describe.each(dbKinds)('plan limits held by the database (%s)', (kind) => {
   describe('polls', () => {
     const poll = `insert into public.voting_posts (title, options) values ('P', '[{"text":"a"},{"text":"b"}]') returning id`;
 
-    it('Free: 5 polls created per month; the 6th is refused with the spec message', async () => {
+    it('Free: 5 polls created per month; the 6th is refused with the product message', async () => {
       const user = await createUser(db);
       for (let i = 0; i < 5; i++) await as(db, user, (sql) => sql.query(poll));
       expect(await sqlError(as(db, user, (sql) => sql.query(poll)))).toEqual(

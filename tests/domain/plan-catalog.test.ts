@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/plan-catalog.ts';
 
 describe('the plan catalogue (docs/product.md, Roles and permissions; Plans and limits)', () => {
-  it("words each plan's price per billing cycle as the spec does", () => {
+  it("words each plan's price per billing cycle as docs/product.md does", () => {
     expect(priceText('pro', 'monthly')).toBe('$4.99 a month');
     expect(priceText('pro', 'yearly')).toBe('$50 a year');
     expect(priceText('team', 'monthly')).toBe('$9.99 per user a month');

@@ -216,7 +216,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
     expect(await localView(d.db)).toEqual(await serverView(user));
   });
 
-  it('a taken username is rejected with the spec wording and the local profile restored', async () => {
+  it('a taken username is rejected with the product wording and the local profile restored', async () => {
     const first = await signUpUser(stack, { tier: 'free' });
     const second = await signUpUser(stack, { tier: 'free' });
     const a = device('a', first);

@@ -60,7 +60,7 @@ describe.each(dbKinds)('link.create created_at (%s)', (kind) => {
     ['without its offset', '2012-03-04T05:06:07'],
     ['an impossible date', '2012-13-40T05:06:07Z'],
     ['not text', 1330837567],
-  ])('refuses a creation time %s with the spec-style wording', async (_label, value) => {
+  ])('refuses a creation time %s with the product-style wording', async (_label, value) => {
     const user = await createUser(db);
     const dir = await makeDirectory(db, user);
     const [result] = await push(db, user, mutation('link.create', link(dir.id, value)));

@@ -37,7 +37,7 @@ describe.each(dbKinds)('sync_push limits (%s)', (kind) => {
     }
   });
 
-  it('rejects malformed arguments as invalid, with the spec wording, writing nothing', async () => {
+  it('rejects malformed arguments as invalid, with the product wording, writing nothing', async () => {
     const user = await createUser(db, { tier: 'pro' });
     const dir = await makeDirectory(db, user);
     const link = uuid();

@@ -110,7 +110,7 @@ describe.each(dbKinds)('sync_push (%s)', (kind) => {
     expect(await count(db, 'saved_links', 'id = any($1)', [[a, c]])).toBe(2);
   });
 
-  it('rejects the 31st Free link with the spec wording and the id in deleted', async () => {
+  it('rejects the 31st Free link with the product wording and the id in deleted', async () => {
     const user = await createUser(db);
     const dir = await makeDirectory(db, user);
     await makeLinks(db, dir.id as string, 30);

@@ -122,7 +122,7 @@ describe('transport errors', () => {
 });
 
 describe('rejections', () => {
-  it('restores the server rows and reports the spec message', async () => {
+  it('restores the server rows and reports the product message', async () => {
     const link = server.write('saved_links', { ...makeLink({ directory_id: dir.id, title: 'Server' }) });
     await engine().sync();
     const m = await mutate(db, 'link.update', { id: link.id, title: 'Mine' }, pro);

@@ -18,7 +18,7 @@ const user = {
 };
 
 describe('the sidebar', () => {
-  it("lists the Workspace group of the spec's navigation, the voting board included (docs/product.md, Route rules)", () => {
+  it("lists the Workspace group of the product's navigation, the voting board included (docs/product.md, Route rules)", () => {
     render(
       <MemoryRouter>
         <Sidebar user={user} collapsed={false} onLogout={vi.fn()} />

@@ -164,7 +164,7 @@ describe('the Upgrade screen (docs/product.md, Upgrade)', () => {
     expect(cardButton('Pro')).toBeEnabled();
   });
 
-  it("says the spec's checkout error when the server fails or answers no url, and lets the user try again", async () => {
+  it("says the product's checkout error when the server fails or answers no url, and lets the user try again", async () => {
     const user = userEvent.setup();
     harness.billing.fail(500);
     await renderPage('free');
@@ -179,7 +179,7 @@ describe('the Upgrade screen (docs/product.md, Upgrade)', () => {
     expect(cardButton('Team')).toBeEnabled();
   });
 
-  it("says the spec's portal errors: no session, and no subscription (404)", async () => {
+  it("says the product's portal errors: no session, and no subscription (404)", async () => {
     const user = userEvent.setup();
     harness.billing.signOut();
     await renderPage('pro');

@@ -184,7 +184,7 @@ describe('the event/task dialog', () => {
     expect((mutate.mock.calls[0]![1] as { occurrences: unknown[] }).occurrences).toHaveLength(4);
   });
 
-  it("says the spec's failure text when saving fails, per screen, and stays open", async () => {
+  it("says the product's failure text when saving fails, per screen, and stays open", async () => {
     mutate.mockRejectedValue(new Error('IndexedDB is gone'));
     const user = userEvent.setup();
     renderDialog('pro', { ...member, series_id: null, recurrence_rule: 'none', recurrence_end_date: null }, 'upcoming');

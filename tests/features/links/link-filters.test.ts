@@ -15,7 +15,7 @@ const dir = (fields: Partial<DirectoryRow>) => makeDirectory({ name: 'Work', des
 const link = makeLink({ title: 'Docs', url: 'https://example.com/docs', tags: ['Reference', 'api'] });
 
 describe('links screen helpers', () => {
-  it('counts links as the spec writes them', () => {
+  it('counts links as docs/product.md writes them', () => {
     expect(linkCountLabel(0)).toBe('0 links');
     expect(linkCountLabel(1)).toBe('1 link');
     expect(linkCountLabel(7)).toBe('7 links');

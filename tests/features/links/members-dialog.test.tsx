@@ -130,7 +130,7 @@ describe('the Manage Members dialog', () => {
     expect(await queued()).toEqual([]);
   });
 
-  it('shows the spec failures when the local database fails', async () => {
+  it('shows the product failure texts when the local database fails', async () => {
     const user = userEvent.setup();
     await db.directory_members.put(member('m1', 'd1', 'bob@example.com'));
     renderDialog('pro');

@@ -68,7 +68,7 @@ describe('the poll form', () => {
     });
   });
 
-  it('counts options as the spec does', () => {
+  it('counts options as docs/product.md does', () => {
     expect(hasEnoughOptions(opts('a', 'b'))).toBe(true);
     expect(hasEnoughOptions(opts('a', '', 'c'))).toBe(false);
   });

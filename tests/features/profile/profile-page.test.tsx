@@ -193,7 +193,7 @@ describe("the Subscription card's 'Manage or Downgrade Plan' (docs/product.md, P
     expect(functions.invoke).not.toHaveBeenCalled();
   });
 
-  it("says the spec's portal error for a non-OK answer or no url, and lets the user try again", async () => {
+  it("says the product's portal error for a non-OK answer or no url, and lets the user try again", async () => {
     const user = userEvent.setup();
     billing.fail(404, { error: 'No subscription' });
     renderPage();
