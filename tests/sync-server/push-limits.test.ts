@@ -127,7 +127,7 @@ describe.each(dbKinds)('sync_push limits (%s)', (kind) => {
     expect(results.map((r, i) => [malformed[i]![0], i, r.status, r.code])).toEqual(
       malformed.map(([name], i) => [name, i, 'rejected', 'invalid']),
     );
-    // The spec's wording or a rule's own, never the database's (a cast, a constraint's name).
+    // The wording of docs/product.md or a rule's own, never the database's (a cast, a constraint's name).
     for (const result of results) {
       expect(result.message).not.toMatch(/syntax|violat|constraint|json|uuid|column|relation|function|argument/i);
       expect(result.message!.length).toBeLessThan(120);
