@@ -1,4 +1,4 @@
--- Public access (spec 2.6, 2.13; design decision 5): visitors read public directories and
+-- Public access (docs/product.md; docs/architecture.md): visitors read public directories and
 -- public profiles only through these functions. Password hashes never leave the database.
 
 create or replace function public.set_directory_password(p_directory_id uuid, p_password text) returns void

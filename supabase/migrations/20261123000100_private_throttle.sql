@@ -1,4 +1,4 @@
--- Foundations of the hardening (issue 10): a schema for internals that PostgREST does not expose
+-- Foundations of the hardening: a schema for internals that PostgREST does not expose
 -- (it serves only `public`), the attempts table behind every throttle, and the caller's
 -- confirmed e-mail address, the only one a directory membership may bind to.
 

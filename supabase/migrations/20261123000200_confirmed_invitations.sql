@@ -1,4 +1,4 @@
--- Invitations bind to a confirmed address only (issue 10, point 1). Memberships were matched on the
+-- Invitations bind to a confirmed address only. Memberships were matched on the
 -- JWT's e-mail claim, which names an address right after sign-up (before anyone opened a link
 -- mailed to it) and, until now, right after an e-mail change. Every membership check now reads
 -- private.confirmed_email(): the account's current address in auth.users, and only once

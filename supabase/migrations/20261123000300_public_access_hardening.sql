@@ -1,4 +1,4 @@
--- Public access hardened (issue 10, points 3, 4 and 5).
+-- Public access hardened.
 --
 -- Limits (private.throttle_attempts; a throttled call answers 429 with Retry-After):
 --   directory passwords  10 wrong passwords per 15 minutes per (directory, client address), and

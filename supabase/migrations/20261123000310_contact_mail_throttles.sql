@@ -1,4 +1,4 @@
--- Contact messages and queued mail throttled inside PostgreSQL (issue 10, point 3), so the limits
+-- Contact messages and queued mail throttled inside PostgreSQL, so the limits
 -- hold behind hosted PostgREST and across server instances.
 --
 -- Limits (private.throttle_attempts; a throttled call answers 429 with Retry-After):

@@ -1,4 +1,4 @@
--- Maximum lengths of every text a client stores (issue 10, point 4). The CHECK constraints of
+-- Maximum lengths of every text a client stores. The CHECK constraints of
 -- ..._schema.sql already bound each column; a value over one was refused with the constraint's
 -- name (23514), which sync_push answers with its generic 'Failed to save ...'. A trigger now
 -- refuses it first with a readable message (22001, hint invalid), and CHECK constraints bound the

@@ -1,5 +1,5 @@
 -- The account RPCs answer bad input with a 4xx and a plain message, never a 500 or a silent
--- success (issue 10, point 5): a null or over-long username is a 400 (a NUL character cannot reach
+-- success: a null or over-long username is a 400 (a NUL character cannot reach
 -- them: PostgreSQL text holds none, and the API refuses it with a 400 while decoding the
 -- arguments); update_my_profile with nothing to change is a 400; a token whose user has no
 -- profile (a forged or deleted account) gets 'Not authenticated' (403) from get_my_profile

@@ -1,4 +1,4 @@
--- Poll and event rules (issue 10, point 6).
+-- Poll and event rules.
 --
 -- * A Free month quota (10 events, 5 polls) was counted in the month of the profile's time zone
 --   at the moment of the check, so moving the zone a day ahead near a month's end started a new

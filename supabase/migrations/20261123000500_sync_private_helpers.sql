@@ -1,4 +1,4 @@
--- Issue 10, point 6: the sync internals were callable over /rest/v1/rpc (sync_record_answer wrote
+-- the sync internals were callable over /rest/v1/rpc (sync_record_answer wrote
 -- arbitrary JSON that was never purged; sync_insert_allowed was an existence oracle). They move
 -- to schema private, which PostgREST does not expose; only sync_push and sync_pull stay in public.
 -- sync_push and sync_pull run as the caller (SECURITY INVOKER, so RLS and the rule triggers
@@ -6,7 +6,7 @@
 -- The old public functions are dropped in ..._sync_drop_public_internals.sql.
 --
 -- This part: the argument readers, answers, the idempotency record and its retention. The
--- readers are strict (issue 10, point 5): a value of the wrong JSON type (an object where text
+-- readers are strict: a value of the wrong JSON type (an object where text
 -- is expected, a number where a uuid is) raises 22023 and the mutation is rejected `invalid`,
 -- never stored as the JSON's text.
 
@@ -137,8 +137,8 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------
--- Directory owners' plans: a member's device shows the owner's badge and limits (issue 10,
--- point 9), so directory rows carry `owner_tier`, and a directory is re-sent when its owner's
+-- Directory owners' plans: a member's device shows the owner's badge and limits,
+-- so directory rows carry `owner_tier`, and a directory is re-sent when its owner's
 -- profile changes (its txid). Definer, because a member cannot read the owner's profile; it
 -- answers only for directories the caller owns or is a member of.
 -- ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
--- Issue 10, points 5 and 6: sync_push's internals in schema private (see
+-- sync_push's internals in schema private (see
 -- ..._sync_private_helpers.sql), with strict argument readers, and sync_push's envelope checked
 -- before anything is applied:
 --   - p_mutations must be an array (22023, HTTP 400);

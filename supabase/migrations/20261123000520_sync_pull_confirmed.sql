@@ -1,4 +1,4 @@
--- Issue 10, points 1, 6 and 9: sync_pull
+-- sync_pull
 --   - binds memberships to the caller's confirmed e-mail (private.confirmed_email()), never the
 --     JWT's claim: an unconfirmed account sees no shared directory; once the address is confirmed
 --     the next pull brings the directory whole (it is "fresh"); after an e-mail change the old

@@ -1,4 +1,4 @@
--- Issue 10, point 6: the sync internals' old copies in public go; sync_push and sync_pull now call
+-- the sync internals' old copies in public go; sync_push and sync_pull now call
 -- those in schema private (..._sync_private_helpers.sql, ..._sync_private_push.sql,
 -- ..._sync_pull_confirmed.sql). What is left of sync in public is sync_push and sync_pull alone
 -- (tests/db/rpc-surface.test.ts holds every RPC a client role may call to an allow-list).

@@ -1,6 +1,6 @@
--- Issue 10 (a hole beyond the list): send-email let any signed-in account, confirmed or not, mail
+-- a hole beyond the list: send-email let any signed-in account, confirmed or not, mail
 -- any address with any text, an open relay for 50 mails an hour per account. A signed-in sender
--- may now mail only whom the product mails for them (spec 7.1):
+-- may now mail only whom the product mails for them (docs/product.md):
 --   - the support address (the contact form; send-email says so with p_support, from its own
 --     configuration, which the database does not know);
 --   - their own confirmed address ('Event Created', 'Recurring Event Created');

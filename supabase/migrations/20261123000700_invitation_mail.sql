@@ -1,4 +1,4 @@
--- Issue 11, point 5 (design 4, decision 10): the invitation mail is the server's job. The apply of
+-- docs/architecture.md: the invitation mail is the server's job. The apply of
 -- member.invite queues it in public.outgoing_mail in the same savepoint that inserts the member,
 -- so it goes out exactly once whichever tab, device or worker pushed the invite, and never for a
 -- refused invite (the savepoint is rolled back) or a replay (sync_push_one answers a replay with
@@ -24,7 +24,7 @@ as $$
   select s.value from private.settings s where s.key = p_key
 $$;
 
--- Queues the mail of a member the caller has just invited (spec 7.1; the same text the client
+-- Queues the mail of a member the caller has just invited (docs/product.md; the same text the client
 -- composed before). Definer, because outgoing_mail and auth.users are closed to client roles; it
 -- queues only for a live member of a live directory the caller owns.
 create or replace function private.queue_invitation_mail(p_member uuid) returns void

@@ -2,7 +2,7 @@
 -- Review it, then commit it with the schema change.
 
 -- supabase/schemas/mail.sql
--- Queues the mail of a member the caller has just invited (spec 7.1; the same text the client
+-- Queues the mail of a member the caller has just invited (docs/product.md; the same text the client
 -- composed before). Definer, because outgoing_mail and auth.users are closed to client roles; it
 -- queues only for a live member of a live directory the caller owns.
 create or replace function private.queue_invitation_mail(p_member uuid) returns void

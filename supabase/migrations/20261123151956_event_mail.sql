@@ -2,7 +2,7 @@
 -- Review it, then commit it with the schema change.
 
 -- supabase/schemas/mail.sql
--- Mail that follows a calendar mutation (spec 7.1; design 4, decision 10): 'Event Created' for a
+-- Mail that follows a calendar mutation (docs/product.md; docs/architecture.md): 'Event Created' for a
 -- non-task event, 'Recurring Event Created' once per series (not per occurrence); tasks get none.
 -- Both go to the owner's own confirmed address (an unconfirmed account gets none) and are queued
 -- in the savepoint of the mutation that creates the event, so a refused mutation takes its mail

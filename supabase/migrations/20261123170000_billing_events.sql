@@ -1,4 +1,4 @@
--- Billing (issue 14): the card provider's webhook events, each kept once (the webhook is idempotent
+-- Billing: the card provider's webhook events, each kept once (the webhook is idempotent
 -- per event id, so a replayed or redelivered event changes nothing and mails nothing), and the
 -- time of the newest event applied to a customer (an older event arriving late never undoes a newer one).
 create table public.billing_events (

@@ -1,4 +1,4 @@
--- Delivery of the mail queue (issue 14, point 5): each row of public.outgoing_mail carries its
+-- Delivery of the mail queue: each row of public.outgoing_mail carries its
 -- delivery state, so a sender (the deliver-mail function, or the local stack's drainer) delivers
 -- it exactly once with retries and back-off. The functions that claim and finish rows are in
 -- supabase/schemas/mail.sql (public.claim_outgoing_mail, public.finish_outgoing_mail).

@@ -1,4 +1,4 @@
--- The private calendar feed (issue 16, point 3): the hashed tokens, and the functions of
+-- The private calendar feed: the hashed tokens, and the functions of
 -- supabase/schemas/calendar_feed.sql.
 
 create table private.calendar_feeds (

@@ -1,4 +1,4 @@
--- Reminders (issue 16, point 4): an event or task may carry a reminder, in minutes before it
+-- Reminders: an event or task may carry a reminder, in minutes before it
 -- starts (at the time, 5, 15, 30 minutes, 1 hour or 1 day); the profile holds the default that
 -- new events and tasks get. Both synced like any other field; null means none.
 alter table public.calendar_events add column reminder_minutes integer

@@ -122,7 +122,7 @@ grant execute on function private.sync_insert_series(p_args jsonb) to authentica
 
 -- supabase/schemas/sync_helpers.sql
 
--- An optional reminder argument (minutes before the start, issue 16.4): absent or null is null,
+-- An optional reminder argument (minutes before the start): absent or null is null,
 -- one of 0, 5, 15, 30, 60 or 1440 is itself, anything else raises (invalid).
 create or replace function private.sync_reminder(p_args jsonb, p_key text) returns integer
 language plpgsql immutable

@@ -1,4 +1,4 @@
--- Web Push reminders (issue 16, point 4): the devices that asked to be reminded with the app
+-- Web Push reminders: the devices that asked to be reminded with the app
 -- closed (reached only through the RPCs of supabase/schemas/push.sql), and the sender's record
 -- of each reminder it claimed, so a reminder reaches each device once per occurrence.
 
