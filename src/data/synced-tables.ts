@@ -14,7 +14,9 @@ import {
   memberRoles,
   priorities,
   recurrenceRules,
+  invitationStatuses,
   reminderOffsets,
+  slotAnswers,
   themeChoices,
 } from '../domain/validation.ts';
 
@@ -227,13 +229,36 @@ export const syncedTables = {
       ...base,
       title: text,
       description: nullableText,
-      options: v.array(v.object({ text: v.string(), votes: v.number() })),
+      /**
+       * A choice poll's options, or a time poll's slots (docs/product.md, Find a time): each slot has
+       * its id, start and minutes or a day, and its Yes and If need be counts (votes is the Yes count).
+       */
+      options: v.array(
+        v.object({
+          text: v.string(),
+          votes: v.number(),
+          id: v.optional(v.string()),
+          start: v.optional(nullableText),
+          minutes: v.optional(v.nullable(v.number())),
+          day: v.optional(nullableText),
+          yes: v.optional(v.number()),
+          maybe: v.optional(v.number()),
+        }),
+      ),
       deadline: nullableText,
       directory_id: nullableText,
       /** The creator's username (null without one), never an address; who created it is created_by_id. */
       created_by: nullableText,
       created_by_id: text,
       is_active: v.boolean(),
+      /** 'choice' or 'time' (absent on rows of older apps: choice). */
+      kind: v.optional(v.picklist(['choice', 'time'])),
+      /** A time poll's creator's zone. */
+      time_zone: v.optional(nullableText),
+      /** The slot the creator picked, and the creator's event made from it. */
+      picked_slot_id: v.optional(nullableText),
+      picked_event_id: v.optional(nullableText),
+      pick_count: v.optional(v.number()),
       /** Local only: ids of pending votes already counted into `options` (so a rebase counts each once). */
       local_votes: v.optional(v.array(v.string())),
     },
@@ -255,6 +280,48 @@ export const syncedTables = {
     visibleTo: { own: 'user_id' },
     purge: { with: 'voting_posts', by: 'post_id' },
     groups: ['post_id'],
+  }),
+  /** A voter's answers to a time poll's slots: one row per poll and voter. */
+  slot_answers: table({
+    key: 'id',
+    indexes: ['post_id', '[post_id+user_id]'],
+    fields: {
+      ...base,
+      post_id: text,
+      user_id: text,
+      directory_id: nullableText,
+      /** The voter's username, else full name; never an address. */
+      voter_name: nullableText,
+      /** Slot id → 'yes', 'maybe' or 'no'. */
+      answers: v.record(v.string(), v.picklist(slotAnswers)),
+      /** Local only: the answers the server holds, under an optimistic row (its counts include them). */
+      local_base: v.optional(v.record(v.string(), v.picklist(slotAnswers))),
+    },
+    notColumns: ['local_base'],
+    // A team poll's answers are seen by the directory's people (the grid); a public poll's by the voter.
+    visibleTo: { own: 'user_id', directory: 'directory_id' },
+    purge: { with: 'voting_posts', by: 'post_id' },
+    groups: ['post_id'],
+  }),
+  /** A picked time offered to a person who could come: pending, accepted (event_id) or declined. */
+  event_invitations: table({
+    key: 'id',
+    indexes: ['post_id', 'status'],
+    fields: {
+      ...base,
+      post_id: nullableText,
+      user_id: text,
+      inviter_name: nullableText,
+      title: text,
+      description: nullableText,
+      starts_at: text,
+      ends_at: text,
+      all_day: v.boolean(),
+      status: v.picklist(invitationStatuses),
+      event_id: nullableText,
+    },
+    visibleTo: { own: 'user_id' },
+    purge: 'never',
   }),
 };
 

@@ -14,6 +14,7 @@ import {
   priorities,
   recurrenceRules,
   reminderOffsets,
+  slotAnswers,
   themeChoices,
 } from './validation.ts';
 import { isStorableText } from './storable-text.ts';
@@ -149,6 +150,42 @@ export const mutationContract = {
     directory_id: optionalText,
   }),
   'poll.vote': v.object({ id, post_id: id, option_index: v.number() }),
+  /**
+   * A 'Find a time' poll (docs/product.md, Find a time): its options are time slots, each with its own
+   * id, and either a start (an instant) and a length in minutes, or a day (YYYY-MM-DD, a whole day
+   * in the creator's time zone).
+   */
+  'poll.create_time': v.object({
+    id,
+    title: text,
+    description: optionalText,
+    deadline: optionalText,
+    directory_id: optionalText,
+    /** The creator's time zone (IANA): whole days are days there; voters see it named. */
+    time_zone: text,
+    slots: v.array(
+      v.object({
+        id,
+        start: v.optional(v.nullable(text)),
+        minutes: v.optional(v.nullable(v.number())),
+        day: optionalText,
+      }),
+    ),
+  }),
+  /**
+   * One slot's answer. `id` is the voter's answer row for the poll (one per voter: the row already
+   * on the device, else a new id; the server keeps one row per poll and voter whatever id comes).
+   */
+  'poll.answer': v.object({ id, post_id: id, slot_id: id, answer: v.picklist(slotAnswers) }),
+  /** The creator takes a slot off the poll, with its answers. */
+  'poll.remove_slot': v.object({ id, slot_id: id }),
+  /**
+   * The creator picks the final slot: `event_id` is the creator's event (the poll's earlier one when
+   * picked again, which then moves; a new id the first time).
+   */
+  'poll.pick': v.object({ id, slot_id: id, event_id: id }),
+  /** Accepting makes `event_id` the invitee's own event of the picked time; declining removes it. */
+  'invitation.answer': v.object({ id, accept: v.boolean(), event_id: id }),
 } satisfies Record<string, v.GenericSchema>;
 
 type Contract = typeof mutationContract;

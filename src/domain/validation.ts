@@ -19,6 +19,10 @@ export const memberRoles = ['viewer', 'editor'] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
 export const recurrenceRules = ['daily', 'weekly', 'monthly'] as const;
+/** A 'Find a time' poll's answer to one slot (docs/product.md, Find a time). */
+export const slotAnswers = ['yes', 'maybe', 'no'] as const;
+export type SlotAnswer = (typeof slotAnswers)[number];
+export const invitationStatuses = ['pending', 'accepted', 'declined'] as const;
 export type RecurrenceRule = (typeof recurrenceRules)[number];
 
 export const POLL_OPTIONS_MIN = 2;
