@@ -19,10 +19,31 @@
  */
 // English only: the whole package holds 16 languages' parsers.
 import * as chrono from 'chrono-node/en';
-import type { ParsedComponents } from 'chrono-node';
 import { Temporal } from 'temporal-polyfill';
 import { allDayRange, instantOfWallClock, safeTimeZone } from './event-times.ts';
 import { cutText, storableText } from './storable-text.ts';
+import {
+  weekdayOf,
+  UNSUPPORTED_REPEATS,
+  SUPPORTED_REPEATS,
+  PRIORITY,
+  PRIORITY_OF,
+  RELATIVE,
+  UNTIL,
+  NEXT_WEEKDAY,
+  DUE,
+  ON_THE_DAY,
+  blank,
+  cleanTitle,
+  amount,
+  onOrAfterWeekday,
+  onOrAfterMonthDay,
+  nextWeekday,
+  plainDateOf,
+  clockOf,
+  hasDate,
+  type Found,
+} from './plain-words-phrases.ts';
 import type { Priority, RecurrenceRule } from './validation.ts';
 
 export interface PlanOptions {
@@ -66,82 +87,7 @@ export const notUnderstoodUntil = (phrase: string) => `Until: not understood: '$
 export const END_NEEDS_EVENT = 'End: not kept, a task has only a due time';
 export const PRIORITY_NEEDS_TASK = 'Priority: not kept, a repeating item is an event and only tasks have one';
 
-const WEEKDAY =
-  '(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?';
-const WEEKDAY_INDEX: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
-const weekdayOf = (word: string): number => WEEKDAY_INDEX[word.slice(0, 3).toLowerCase()] ?? 1;
-
-/** Repeat phrases the app cannot store, checked before the ones it can (they contain them). */
-const UNSUPPORTED_REPEATS: RegExp[] = [
-  new RegExp(`\\b(?:every|each)\\s+${WEEKDAY}(?:\\s*(?:,|and|&|\\+|or)\\s*${WEEKDAY})+\\b`, 'i'),
-  /\b(?:every|each)\s+(?:other|second|third|fourth|fifth|first|last|\d+(?:st|nd|rd|th)?)\s+[a-z]+\b/i,
-  /\b(?:every|each)\s+(?:weekdays?|weekends?|(?:working|business|work)\s+days?)\b/i,
-  /\b(?:on\s+)?(?:weekdays|weekends|(?:working|business|work)\s+days)\b/i,
-  /\b(?:every|each)\s+(?:year|hour|minute|quarter|fortnight)\b/i,
-  /\b(?:yearly|annually|hourly|biweekly|bi-weekly|fortnightly|bimonthly|bi-monthly|quarterly|semiweekly)\b/i,
-  /\b(?:twice|three times)\s+a\s+(?:day|week|month)\b/i,
-];
-
-type Anchor = { kind: 'weekday'; day: number } | { kind: 'monthDay'; day: number };
-
-interface Found {
-  rule: RecurrenceRule;
-  anchor?: Anchor;
-}
-
-/** Repeat phrases the app stores, with the day they fix when the text names no date. */
-const SUPPORTED_REPEATS: { pattern: RegExp; read(match: RegExpExecArray): Found }[] = [
-  { pattern: /\b(?:every\s*day|each\s+day|daily)\b/i, read: () => ({ rule: 'daily' }) },
-  {
-    pattern: new RegExp(`\\b(?:every|each)\\s+(${WEEKDAY})\\b`, 'i'),
-    read: (match) => ({ rule: 'weekly', anchor: { kind: 'weekday', day: weekdayOf(match[1] ?? '') } }),
-  },
-  { pattern: /\b(?:every\s+week|each\s+week|weekly)\b/i, read: () => ({ rule: 'weekly' }) },
-  {
-    pattern: /\b(?:(?:every|each)\s+month|monthly)(?:\s+on\s+the\s+(\d{1,2})(?:st|nd|rd|th)?)?\b/i,
-    read: (match) =>
-      match[1] === undefined
-        ? { rule: 'monthly' }
-        : { rule: 'monthly', anchor: { kind: 'monthDay', day: Number(match[1]) } },
-  },
-];
-
-const PRIORITY = /(?:^|\s)(!high|!medium|!med|!low|p1|p2|p3)(?=\s|$)/gi;
-const PRIORITY_OF: Record<string, Priority> = {
-  '!high': 'high',
-  p1: 'high',
-  '!medium': 'medium',
-  '!med': 'medium',
-  p2: 'medium',
-  '!low': 'low',
-  p3: 'low',
-};
-
-const RELATIVE =
-  /\b(?:in\s+(\d{1,4}|an?|one|half\s+an?)\s+(minutes?|mins?|hours?|hrs?|h|days?|weeks?)|(\d{1,4}|an?|one)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+from\s+now)\b/i;
-const UNTIL = /\b(?:until|till|til|through|thru|ending)\s+/i;
-const NEXT_WEEKDAY = new RegExp(`\\bnext\\s+(${WEEKDAY})\\b`, 'i');
-const DUE = /\bdue\b/i;
-const ON_THE_DAY = /\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b/i;
-/** Words left dangling once a date is taken out ('Dentist at', 'Pay rent on'). */
-const DANGLING =
-  /^(?:at|on|from|by|due|for|the|in|every|each|and|to|starting|,|-)\s+|\s+(?:at|on|from|by|due|for|the|in|every|each|and|to|starting|,|-)$/i;
-
 const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A text with the matched span blanked out (kept the same length, so later indexes hold). */
-function blank(text: string, index: number, length: number): string {
-  return text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
-}
-
-function cleanTitle(text: string): string {
-  let title = text.replace(/\s+/g, ' ').trim();
-  for (let previous = ''; previous !== title;) {
-    previous = title;
-    title = title.replace(DANGLING, '').trim();
-  }
-  return /^(?:at|on|from|by|due|for|the|in|every|each|and|to|,|-)$/i.test(title) ? '' : title;
-}
 
 /** The input as the parser reads it: storable (no NUL, no lone surrogate), one line, bounded. */
 function readable(text: string): string {
@@ -158,55 +104,6 @@ function readable(text: string): string {
 function floatingDate(zoned: Temporal.ZonedDateTime): Date {
   return new Date(zoned.year, zoned.month - 1, zoned.day, zoned.hour, zoned.minute, zoned.second);
 }
-
-function amount(word: string): number {
-  const lower = word.toLowerCase().replace(/\s+/g, ' ');
-  if (lower.startsWith('half')) return 0.5;
-  if (lower === 'a' || lower === 'an' || lower === 'one') return 1;
-  return Number(lower);
-}
-
-/** The first date on or after `from` that is weekday `day` (ISO). */
-function onOrAfterWeekday(from: Temporal.PlainDate, day: number): Temporal.PlainDate {
-  return from.add({ days: (day - from.dayOfWeek + 7) % 7 });
-}
-
-/** The first date on or after `from` whose day of the month is `day` (a month without it is passed). */
-function onOrAfterMonthDay(from: Temporal.PlainDate, day: number): Temporal.PlainDate | null {
-  if (day < 1 || day > 31) return null;
-  let month = from.toPlainYearMonth();
-  for (let i = 0; i < 13; i++) {
-    if (day <= month.daysInMonth) {
-      const date = month.toPlainDate({ day });
-      if (Temporal.PlainDate.compare(date, from) >= 0) return date;
-    }
-    month = month.add({ months: 1 });
-  }
-  return null;
-}
-
-/** The weekday `day` in the week after the one holding `today`, weeks starting on `weekStart`. */
-function nextWeekday(today: Temporal.PlainDate, day: number, weekStart: number): Temporal.PlainDate {
-  const sinceStart = (today.dayOfWeek - weekStart + 7) % 7;
-  const nextWeekStart = today.add({ days: 7 - sinceStart });
-  return nextWeekStart.add({ days: (day - weekStart + 7) % 7 });
-}
-
-function plainDateOf(component: ParsedComponents): Temporal.PlainDate | null {
-  const [year, month, day] = [component.get('year'), component.get('month'), component.get('day')];
-  if (year === null || month === null || day === null) return null;
-  try {
-    return Temporal.PlainDate.from({ year, month, day }, { overflow: 'reject' });
-  } catch {
-    return null;
-  }
-}
-
-const clockOf = (component: ParsedComponents): Temporal.PlainTime =>
-  new Temporal.PlainTime(component.get('hour') ?? 0, component.get('minute') ?? 0);
-
-const hasDate = (component: ParsedComponents): boolean =>
-  component.isCertain('day') || component.isCertain('weekday') || component.isCertain('month');
 
 /** When the text says it: an exact instant, or a day with or without a clock time, and an end. */
 type When =
