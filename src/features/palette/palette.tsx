@@ -127,7 +127,8 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
   const index = usePaletteIndex(db, open);
   const results = useMemo(() => paletteResults(index, query), [index, query]);
   // 'in 2 hours' is read against the minute; the dialog reads the phrase afresh when the user confirms it.
-  const now = useNow(60_000).getTime();
+  // The clock runs only while the palette is open: closed, it re-renders nothing.
+  const now = useNow(60_000, open).getTime();
   const plan = useMemo(() => palettePlan(query, timeZone, now), [query, timeZone, now]);
   // The date parser's first reading compiles its patterns (tens of milliseconds): done while idle once
   // the palette is open, not on a keystroke.
