@@ -1,6 +1,7 @@
 /** Every mutation of the contract has a client mutator (docs/sync-protocol.md). */
 import type { MutationName } from '../domain/mutation-contract.ts';
 import type { Mutator, MutatorRegistry } from './mutator.ts';
+import { registerMutators } from './mutator-registry.ts';
 import { directoryCreate, directoryDelete, directoryUpdate } from './mutators/directories.ts';
 import { eventCreate, eventDelete, eventUpdate, taskSetCompleted } from './mutators/events.ts';
 import { linkCreate, linkDelete, linkSetFavorite, linkUpdate } from './mutators/links.ts';
@@ -37,3 +38,5 @@ export const mutators: MutatorRegistry = {
 export function mutatorOf(name: MutationName): Mutator<MutationName> {
   return mutators[name] as unknown as Mutator<MutationName>;
 }
+
+registerMutators(mutators);

@@ -2,6 +2,7 @@
 import { dropDirectories } from '../data/access.ts';
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
+import { withMutators } from '../data/mutator-registry.ts';
 import { Touched } from '../data/targets.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
 import { RowChanges, ScopeTooNarrow, checkWireRows, clearSyncedTables, syncScope, withChildren } from './apply-rows.ts';
@@ -71,11 +72,11 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
       if (options.clear) await db.meta.delete(RESET_KEY);
     });
   try {
-    await run(!fromScratch);
+    await withMutators(() => run(!fromScratch));
   } catch (error) {
     // A mutation queued meanwhile needs a table the page does not write: again, over every table.
     if (!(error instanceof ScopeTooNarrow)) throw error;
-    await run(false);
+    await withMutators(() => run(false));
   }
   return true;
 }

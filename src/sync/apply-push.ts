@@ -1,6 +1,7 @@
 /** Applies a push answer: drop settled mutations, write canonical rows, rebase the rest. */
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
+import { withMutators } from '../data/mutator-registry.ts';
 import { Touched } from '../data/targets.ts';
 import { InvalidRowError } from '../data/synced-tables.ts';
 import { SyncTransportError, type PushAnswer, type PushResult } from '../backend/sync-transport.ts';
@@ -50,24 +51,26 @@ export async function applyPushAnswer(
     seen.add(result.id);
     answered.push(result);
   }
-  return db.transaction('rw', syncScope(db), async () => {
-    const queued = await db.outbox
-      .where('id')
-      .anyOf([...seen])
-      .toArray();
-    const stillQueued = new Map(queued.map((row) => [row.id, row.seq as number]));
-    const settled = answered.filter((result) => stillQueued.has(result.id));
-    await db.outbox.bulkDelete(settled.map((result) => stillQueued.get(result.id) as number));
-    const rows = new RowChanges();
-    for (const result of settled) {
-      rows.addRows(result.rows);
-      rows.addDeleted(result.deleted);
-    }
-    // Canonical rows may have overwritten fields that later queued mutations change: re-apply
-    // those mutations (only those, or a long queue would be re-applied once per batch).
-    const touched = new Touched();
-    await rows.write(db, touched, { skipUnchanged: true });
-    await rebase(db, ctx, touched);
-    return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
-  });
+  return withMutators(() =>
+    db.transaction('rw', syncScope(db), async () => {
+      const queued = await db.outbox
+        .where('id')
+        .anyOf([...seen])
+        .toArray();
+      const stillQueued = new Map(queued.map((row) => [row.id, row.seq as number]));
+      const settled = answered.filter((result) => stillQueued.has(result.id));
+      await db.outbox.bulkDelete(settled.map((result) => stillQueued.get(result.id) as number));
+      const rows = new RowChanges();
+      for (const result of settled) {
+        rows.addRows(result.rows);
+        rows.addDeleted(result.deleted);
+      }
+      // Canonical rows may have overwritten fields that later queued mutations change: re-apply
+      // those mutations (only those, or a long queue would be re-applied once per batch).
+      const touched = new Touched();
+      await rows.write(db, touched, { skipUnchanged: true });
+      await rebase(db, ctx, touched);
+      return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
+    }),
+  );
 }

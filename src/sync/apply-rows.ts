@@ -1,7 +1,7 @@
 /** Writing server rows into the local database (pulled pages and push answers). */
 import { dropRows } from '../data/access.ts';
 import type { LinkboardDb } from '../data/db.ts';
-import { mutatorOf } from '../data/mutators.ts';
+import { loadedMutatorOf } from '../data/mutator-registry.ts';
 import {
   checkRows,
   childrenOf,
@@ -46,7 +46,7 @@ export class ScopeTooNarrow extends Error {
 /** A check for rebase: every table of `mutation` is in `scope` (or throws ScopeTooNarrow). */
 export function requireScope(scope: ReadonlySet<string> | undefined, name: string): void {
   if (!scope) return;
-  for (const table of mutatorOf(name as never).tables) if (!scope.has(table)) throw new ScopeTooNarrow(table);
+  for (const table of loadedMutatorOf(name as never).tables) if (!scope.has(table)) throw new ScopeTooNarrow(table);
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Re-applies queued mutations over server rows, so an optimistic change is never lost (docs/sync-protocol.md). */
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
-import { mutatorOf } from '../data/mutators.ts';
+import { loadedMutatorOf } from '../data/mutator-registry.ts';
 import { readOutbox, type OutboxRow } from '../data/outbox.ts';
 import type { Touched } from '../data/targets.ts';
 import { requireScope } from './apply-rows.ts';
@@ -11,7 +11,7 @@ import { requireScope } from './apply-rows.ts';
  * one of the rows its mutator declares (targets) was written or deleted.
  */
 export function mayTouch(mutation: OutboxRow, touched: Touched, userId: string): boolean {
-  return touched.hasAny(mutatorOf(mutation.name).targets(mutation.args as never, { userId }));
+  return touched.hasAny(loadedMutatorOf(mutation.name).targets(mutation.args as never, { userId }));
 }
 
 /**
@@ -36,6 +36,6 @@ export async function rebase(
     if (touched && !mayTouch(mutation, touched, ctx.userId)) continue;
     requireScope(scope, mutation.name);
     const at = new Date(mutation.created_at);
-    await mutatorOf(mutation.name).apply(db, mutation.args as never, { ...ctx, now: () => at });
+    await loadedMutatorOf(mutation.name).apply(db, mutation.args as never, { ...ctx, now: () => at });
   }
 }

@@ -8,7 +8,7 @@ import { useProfile } from '../../data/queries/profile.ts';
 import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { onFirstIntent } from '../../ui/first-intent.ts';
 import { latestUser, mutationContextFor, startUserSession, useUserSession } from './user-session.ts';
 
 /** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
@@ -69,11 +69,12 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
-  // The mutators load once the screen is idle, before the first change needs them, so a change
-  // made offline soon after sign-in never waits for (or fails on) a chunk only the network has.
+  // The mutators load with the first sign of a change to come (a key, a pointer or a touch goes
+  // down), so the change that follows finds them; a screen only looked at never loads them. Offline,
+  // the chunk comes from the service worker's precache like every screen's.
   useEffect(() => {
     if (!session) return;
-    return whenIdle(() => void loadMutate().catch(() => undefined), 2_000, 500);
+    return onFirstIntent(() => void loadMutate().catch(() => undefined));
   }, [session]);
 
   const value = useMemo<UserDb | null>(() => {
