@@ -12,6 +12,8 @@ import { workerAnonKey } from '../src/backend/anon-key.ts';
 import { createLinkboardClient } from '../src/backend/supabase-client.ts';
 import { createSupabaseTransport } from '../src/backend/sync-transport.ts';
 import { dbName, openUserDb } from '../src/data/db.ts';
+// A worker script cannot load a chunk: the mutators (a rebase re-applies queued changes) come with it.
+import '../src/data/mutators.ts';
 import { createSyncEngine, refreshThrough } from '../src/sync/create-engine.ts';
 import type { SyncOutcome } from '../src/sync/engine.ts';
 

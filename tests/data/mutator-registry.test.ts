@@ -12,10 +12,17 @@ describe('the mutator registry', () => {
   beforeEach(async () => {
     vi.resetModules();
     registry = await import('../../src/data/mutator-registry.ts');
+    registry.setMutatorsLoader(() => import('../../src/data/mutators.ts'));
   });
 
   it('answers no mutator before the mutators load', () => {
     expect(() => registry.loadedMutatorOf('link.create')).toThrow(registry.MutatorsNotLoaded);
+  });
+
+  it('says so when nothing tells it how to load them', async () => {
+    vi.resetModules();
+    const bare = await import('../../src/data/mutator-registry.ts');
+    await expect(bare.loadMutators()).rejects.toThrow('nothing says how to load them');
   });
 
   it('withMutators loads them and runs again what needed them', async () => {

@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
 import { openUserDb, type LinkboardDb } from '../../data/db.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
+import { setMutatorsLoader } from '../../data/mutator-registry.ts';
 import { createSyncEngine, mutationContextOf, refreshThrough } from '../../sync/create-engine.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { onPreviewAsked } from '../../data/preview-asks.ts';
@@ -43,6 +44,9 @@ export function latestUser(initial: CurrentUser): () => CurrentUser {
     return last;
   };
 }
+
+// The mutators are a chunk of their own: a rebase before the first change loads it (mutator-registry.ts).
+setMutatorsLoader(() => import('../../data/mutators.ts'));
 
 /** supabase-js loads on the first sync call, outside the screens' first download. */
 async function client() {
