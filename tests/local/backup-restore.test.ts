@@ -312,7 +312,7 @@ describe.runIf(process.env.DATABASE_URL)('backups of a PostgreSQL database (pg_d
       // docs/deploy.md, Backups: the commands as written there.
       const dump = join(tmp, 'linkboard.dump');
       await run(`${PG_BIN}/pg_dump`, ['-Fc', `--file=${dump}`, url]);
-      await run(`${PG_BIN}/createdb`, [`--maintenance-db=${url}`, name]);
+      await run(`${PG_BIN}/createdb`, [`--maintenance-db=${url}`, '--template=template0', name]);
       await run(`${PG_BIN}/pg_restore`, ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, dump]);
 
       const restored = openPostgres(restoredUrl);
