@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
 import { startStack, type RunningStack } from '../../supabase/local/server.ts';
+import { projectRoot } from '../../supabase/local/app.ts';
 import { backupDataDir, BackupError, lockFileOf, main, restoreDataDir } from '../../supabase/tools/pglite-backup.ts';
 import { confirmEmail } from '../support/confirm-email.ts';
 import { postgresDb } from '../support/db.ts';
@@ -35,6 +36,17 @@ import { TEST_JWT_SECRET } from '../support/test-keys.ts';
 
 const run = promisify(execFile);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** The restored database's URL as docs/deploy.md writes it. */
+const DOCS_RESTORED_URL = "'postgres://user:password@host:5432/linkboard_restored'";
+
+/** The pg_dump, createdb and pg_restore lines of docs/deploy.md's Backups, PostgreSQL. */
+function documentedPgCommands(): string[] {
+  const text = readFileSync(join(projectRoot, 'docs', 'deploy.md'), 'utf8');
+  const section = text.slice(text.indexOf('### PostgreSQL (`DATABASE_URL`)'), text.indexOf('### Checking a restore'));
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((match) => (match[1] ?? '').split('\n'))
+    .filter((line) => /^(pg_dump|createdb|pg_restore) /.test(line));
+}
 const PASSWORD = 'backup-password-1';
 
 /** A stack on its own database, without the background rounds (nothing writes but the test). */
@@ -150,14 +162,17 @@ async function quietly<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe('backups of the embedded database (npm run db:backup / db:restore)', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'linkboard-backup-'));
-  const source = join(tmp, 'source', 'pglite');
-  const file = join(tmp, 'linkboard.tar.gz');
+  let tmp: string;
+  let source: string;
+  let file: string;
   let filled: Filled;
   let before: Rows;
   let sums: Record<string, string>;
 
   beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'linkboard-backup-'));
+    source = join(tmp, 'source', 'pglite');
+    file = join(tmp, 'linkboard.tar.gz');
     mkdirSync(join(tmp, 'source'));
     const stack = await startOn({ dataDir: source });
     try {
@@ -175,7 +190,9 @@ describe('backups of the embedded database (npm run db:backup / db:restore)', ()
     sums = await tables(db);
     await db.close();
   }, 240_000);
-  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
 
   it('backs up a stopped stack and restores it into a fresh directory: same sign-in, same rows', async () => {
     // What the backup must carry: the account, its profile, the rows pushed, the queued mail, the throttles.
@@ -309,11 +326,17 @@ describe.runIf(process.env.DATABASE_URL)('backups of a PostgreSQL database (pg_d
       expect(countOf(sums, 'public.outgoing_mail')).toBeGreaterThan(0);
       expect(countOf(sums, 'private.throttle_attempts')).toBeGreaterThan(0);
 
-      // docs/deploy.md, Backups: the commands as written there.
-      const dump = join(tmp, 'linkboard.dump');
-      await run(`${PG_BIN}/pg_dump`, ['-Fc', `--file=${dump}`, url]);
-      await run(`${PG_BIN}/createdb`, [`--maintenance-db=${url}`, '--template=template0', name]);
-      await run(`${PG_BIN}/pg_restore`, ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, dump]);
+      // docs/deploy.md, Backups: the commands as written there, on this run's databases.
+      const commands = documentedPgCommands();
+      expect(commands.map((line) => line.split(' ')[0])).toEqual(['pg_dump', 'createdb', 'pg_restore']);
+      for (const line of commands) {
+        const command = line.replaceAll(DOCS_RESTORED_URL, `'${restoredUrl}'`).replaceAll('linkboard_restored', name);
+        await run('bash', ['-c', command], {
+          cwd: tmp,
+          env: { ...process.env, DATABASE_URL: url, PATH: `${PG_BIN}:${process.env.PATH ?? ''}` },
+        });
+      }
+      expect(existsSync(join(tmp, 'linkboard.dump'))).toBe(true);
 
       const restored = openPostgres(restoredUrl);
       try {
