@@ -91,6 +91,9 @@ export async function backupDataDir(
   if (existsSync(file) && !options.force) {
     throw new BackupError(`${file} exists: name another file, or add --force to replace it.`);
   }
+  if (!existsSync(dirname(resolve(file)))) {
+    throw new BackupError(`${dirname(resolve(file))} does not exist: make the folder first, or name another file.`);
+  }
   const db = await openPglite({ dataDir });
   let dump: Uint8Array;
   let summary: BackupSummary;
@@ -220,11 +223,16 @@ export async function restoreDataDir(
     throw new BackupError(`The restore failed and nothing was changed: ${(error as Error).message}`);
   }
   let replaced: string | undefined;
-  if (occupied) {
-    replaced = `${resolve(dataDir)}.replaced-${when}`;
-    renameSync(dataDir, replaced);
-  } else if (existsSync(dataDir)) {
-    rmdirSync(dataDir);
+  try {
+    if (occupied) {
+      replaced = `${resolve(dataDir)}.replaced-${when}`;
+      renameSync(dataDir, replaced);
+    } else if (existsSync(dataDir)) {
+      rmdirSync(dataDir);
+    }
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new BackupError(`Could not move ${dataDir} aside, so nothing was changed: ${(error as Error).message}`);
   }
   renameSync(staging, dataDir);
   return { ...summary, replaced };
@@ -239,15 +247,17 @@ const USAGE = [
 /** Runs `backup` or `restore` with its arguments; returns the exit code. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...rest] = argv;
+  // npm runs a script in the project's root; paths are the caller's, from where npm was run.
+  const here = env.INIT_CWD ?? process.cwd();
   let file: string | undefined;
   let dataDir = DEFAULT_DATA_DIR;
   let force = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
     if (arg === '--force') force = true;
-    else if (arg === '--data-dir' && rest[i + 1]) dataDir = resolve(rest[++i] as string);
-    else if (arg.startsWith('--data-dir=')) dataDir = resolve(arg.slice('--data-dir='.length));
-    else if (!arg.startsWith('-') && file === undefined) file = arg;
+    else if (arg === '--data-dir' && rest[i + 1]) dataDir = resolve(here, rest[++i] as string);
+    else if (arg.startsWith('--data-dir=')) dataDir = resolve(here, arg.slice('--data-dir='.length));
+    else if (!arg.startsWith('-') && file === undefined) file = resolve(here, arg);
     else {
       console.error(`Unexpected argument ${arg}.\n${USAGE}`);
       return 2;

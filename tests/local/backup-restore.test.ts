@@ -209,8 +209,11 @@ describe('backups of the embedded database (npm run db:backup / db:restore)', ()
     const backup = await backupDataDir(source, file);
     expect(backup.users).toBe(1);
     expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-    // A second backup under the same name needs --force.
+    // A second backup under the same name needs --force; a relative name is from where npm was run.
     await expect(backupDataDir(source, file)).rejects.toThrow(/exists: .*--force/);
+    expect(await quietly(() => main(['backup', 'again.tar.gz', '--data-dir', source], { INIT_CWD: tmp }))).toBe(0);
+    expect(existsSync(join(tmp, 'again.tar.gz'))).toBe(true);
+    expect(await quietly(() => main(['backup', 'again.tar.gz', '--data-dir', source], { INIT_CWD: tmp }))).toBe(1);
 
     const restored = join(tmp, 'restored', 'pglite');
     const summary = await restoreDataDir(file, restored);
