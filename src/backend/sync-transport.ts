@@ -4,6 +4,7 @@
  */
 import type { LinkboardClient } from './page-client.ts';
 import * as v from 'valibot';
+import { learnServerTime } from './server-clock.ts';
 
 /**
  * The answers' envelopes as schemas that also give their types. Rows are
@@ -107,6 +108,7 @@ export function classifyRpcError(status: number | null | undefined, error: RpcEr
 export function createSupabaseTransport(client: Pick<LinkboardClient, 'rpc'>): SyncTransport {
   async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
     let answer: { data: unknown; error: RpcError | null; status: number };
+    const sentAt = Date.now();
     try {
       answer = await client.rpc(fn, args);
     } catch (error) {
@@ -117,6 +119,8 @@ export function createSupabaseTransport(client: Pick<LinkboardClient, 'rpc'>): S
     if (data === null || typeof data !== 'object') {
       throw new SyncTransportError('server', `Malformed answer from ${fn}`, status);
     }
+    // Every answer says what the server's clock reads (docs/sync-protocol.md).
+    learnServerTime((data as { server_time_ms?: unknown }).server_time_ms, sentAt, Date.now());
     return data as T;
   }
 

@@ -8,6 +8,7 @@ import { tierOf } from '../domain/plans.ts';
 import { SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { createSyncLock } from './lock.ts';
 import { safeTimeZone } from '../domain/event-times.ts';
+import { appNow } from '../backend/server-clock.ts';
 
 export { FALLBACK_TIME_ZONE } from '../domain/event-times.ts';
 
@@ -26,7 +27,7 @@ export function mutationContextOf(user: SyncUser): MutationContext {
     email: user.email ?? '',
     tier: tierOf(user.subscription_tier),
     timeZone: safeTimeZone(user.time_zone),
-    now: () => new Date(),
+    now: appNow,
   };
 }
 

@@ -125,7 +125,10 @@ begin
     'more', v_more,
     'reset', v_reset,
     'changes', v_changes,
-    'purge', jsonb_build_object('directory_ids', to_jsonb(v_purge)));
+    'purge', jsonb_build_object('directory_ids', to_jsonb(v_purge)),
+    -- The server's clock as the answer leaves (epoch ms): a device whose clock is off learns the
+    -- offset, so its quotas, deadlines, 'today' and reminders follow the server's time.
+    'server_time_ms', floor(extract(epoch from clock_timestamp()) * 1000)::bigint);
 end
 $$;
 revoke all on function public.sync_pull(p_cursor text, p_limit integer) from public, anon, authenticated, service_role;

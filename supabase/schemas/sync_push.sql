@@ -115,7 +115,8 @@ begin
   v_answer := jsonb_build_object('results', to_jsonb(results));
   -- The devices its applied changes concern pull now (Realtime, delivered once this commits).
   perform private.sync_poke_send(v_answer);
-  return v_answer;
+  -- The server's clock as the answer leaves (epoch ms), as sync_pull's.
+  return v_answer || jsonb_build_object('server_time_ms', floor(extract(epoch from clock_timestamp()) * 1000)::bigint);
 end
 $$;
 revoke all on function public.sync_push(p_mutations jsonb) from public, anon, authenticated, service_role;

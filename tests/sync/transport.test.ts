@@ -35,3 +35,16 @@ it('calls sync_push and sync_pull with the contract args', async () => {
   } as unknown as SupabaseClient);
   await expect(throwing.pull('1', 10)).rejects.toBeInstanceOf(SyncTransportError);
 });
+
+it("learns the server's clock from every answer (a device 3 days ahead)", async () => {
+  const { clockOffsetMs, learnServerTime } = await import('../../src/backend/server-clock.ts');
+  const threeDays = 3 * 86_400_000;
+  const client = {
+    rpc: async () => ({ data: { results: [], server_time_ms: Date.now() - threeDays }, error: null, status: 200 }),
+  } as unknown as SupabaseClient;
+  await createSupabaseTransport(client).push([]);
+  expect(Math.abs(clockOffsetMs() + threeDays)).toBeLessThan(1000);
+  // Back to the device's own clock for the tests after this one.
+  learnServerTime(Date.now(), Date.now(), Date.now());
+  expect(clockOffsetMs()).toBe(0);
+});

@@ -12,6 +12,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { LinkboardDb } from '../../data/db.ts';
 import { safeTimeZone } from '../../domain/event-times.ts';
 import { keepShown, planReminders, reminderBody, reminderWindow, type Reminder } from '../../domain/reminders.ts';
+import { appNow } from '../../backend/server-clock.ts';
 
 export const SHOWN_KEY = 'reminders_shown';
 /** The longest wait between plans, so a moving window and a changed clock are noticed. */
@@ -79,7 +80,7 @@ export function startReminderScheduler(options: ReminderSchedulerOptions): Remin
   const { db } = options;
   const show = options.show ?? showThroughWorker;
   const allowed = options.allowed ?? granted;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? appNow;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
   let queue: Promise<void> = Promise.resolve();

@@ -27,6 +27,7 @@ import { initialValues } from './event-form-initial.ts';
 import { reminderToInput } from '../../domain/reminder-choices.ts';
 import type { PlanFieldProps } from './plan-field.tsx';
 import type { PlanValues } from './plan-values.ts';
+import { appNow } from '../../backend/server-clock.ts';
 
 /**
  * The typed plan's field and its parser, a chunk of their own: in no screen's first load, fetched
@@ -113,7 +114,7 @@ export function EventDialog({
   const [isTask, repeat, scope, startValue] = useWatch({ control, name: ['isTask', 'repeat', 'scope', 'start'] });
   const inSeries = item?.series_id != null;
   const paid = tier !== 'free';
-  const minimum = toLocalInput(new Date(), timeZone);
+  const minimum = toLocalInput(appNow(), timeZone);
   // docs/product.md, Validation: the rule and repeat-until are disabled while editing one occurrence of a series.
   const repeatLocked = inSeries && scope === 'single';
   const { refusal, show: refuse, clear: clearRefusal } = useRefusal();
@@ -127,7 +128,7 @@ export function EventDialog({
   }
 
   async function save(values: EventFormValues) {
-    const plan = planSave(values, item, { timeZone, now: new Date(), newId: () => crypto.randomUUID() });
+    const plan = planSave(values, item, { timeZone, now: appNow(), newId: () => crypto.randomUUID() });
     if (!plan.ok) {
       setError(plan.field, { message: plan.error });
       return;

@@ -3,6 +3,7 @@ import { endAfterStartChange, toLocalInput } from '../../domain/event-times.ts';
 import { FieldError } from '../../ui/form-dialog.tsx';
 import { DateTimeField } from './date-time-field.tsx';
 import type { EventFormValues } from './event-form.ts';
+import { appNow } from '../../backend/server-clock.ts';
 
 export interface EventTimeFieldsProps {
   ids: string;
@@ -23,7 +24,7 @@ const at = (value: string, clock: string) => (value === '' ? '' : `${value.slice
  */
 export function EventTimeFields({ ids, control, setValue, errors, timeZone }: EventTimeFieldsProps) {
   const [isTask, allDay, start, end] = useWatch({ control, name: ['isTask', 'allDay', 'start', 'end'] });
-  const minimum = toLocalInput(new Date(), timeZone);
+  const minimum = toLocalInput(appNow(), timeZone);
   const endAfter = (next: string, wholeDays: boolean) => {
     if (next === '') return;
     if (!wholeDays) setValue('end', endAfterStartChange(next, isTask, timeZone));

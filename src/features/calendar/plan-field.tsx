@@ -10,6 +10,7 @@ import { fieldInput, fieldLabel } from '../../ui/form-dialog.tsx';
 import { PlanPreview } from '../../ui/plan-preview.tsx';
 import { whenIdle } from '../../ui/when-idle.ts';
 import { planValues, type PlanValues } from './plan-values.ts';
+import { appNowMs } from '../../backend/server-clock.ts';
 
 export const PRO_REPEATS = 'Recurring events are a Pro feature.';
 /** The calendar grid's weeks start on Monday (calendar-classify.ts, ISO weeks). */
@@ -31,7 +32,7 @@ export default function PlanField({ timeZone, paid, initialText = '', onUse }: P
   useEffect(
     () =>
       whenIdle(
-        () => void readPlan('Warm up tomorrow 9:00-10:00 every day until 3/4 p1', { now: Date.now(), timeZone }),
+        () => void readPlan('Warm up tomorrow 9:00-10:00 every day until 3/4 p1', { now: appNowMs(), timeZone }),
         2000,
       ),
     [timeZone],
@@ -40,7 +41,7 @@ export default function PlanField({ timeZone, paid, initialText = '', onUse }: P
   const readNow = (value: string) =>
     value.trim() === ''
       ? null
-      : readPlan(value, { now: Date.now(), timeZone, weekStart: CALENDAR_WEEK_START, dayFirst: isDayFirst() });
+      : readPlan(value, { now: appNowMs(), timeZone, weekStart: CALENDAR_WEEK_START, dayFirst: isDayFirst() });
   const [reading, setReading] = useState<PlanReading | null>(() => readNow(initialText));
   const preview = useMemo(() => {
     if (!reading) return null;

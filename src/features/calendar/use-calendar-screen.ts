@@ -9,7 +9,7 @@ import { monthStart, underLimit } from '../../domain/limits.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { upgradePath, type PlanLimit } from '../../ui/limit-notice.tsx';
-import { useNow } from '../../ui/use-now.ts';
+import { useNow } from '../../backend/use-now.ts';
 import type { CalendarScreen } from './calendar-messages.ts';
 import type { ItemActions } from './calendar-items.tsx';
 import { useItemDialogs, type ItemDialogs } from './use-item-dialogs.tsx';

@@ -17,7 +17,7 @@ import {
 } from '../../domain/dashboard.ts';
 import { monthStart } from '../../domain/limits.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { useNow } from '../../ui/use-now.ts';
+import { useNow } from '../../backend/use-now.ts';
 
 export interface DashboardData {
   fullName: string | null | undefined;

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
 import type { EventRow } from '../../data/rows.ts';
 import { clean, fold, type EntryKind, type PaletteEntry } from './matcher.ts';
+import { appNow } from '../../backend/server-clock.ts';
 
 export interface PaletteIndex {
   readonly links: readonly PaletteEntry[];
@@ -59,7 +60,7 @@ function oneOfEachSeries(rows: EventRow[], now: string): EventRow[] {
 }
 
 /** Reads the index (in one read transaction, so its parts agree). */
-export async function readPaletteIndex(db: LinkboardDb, now = new Date()): Promise<PaletteIndex> {
+export async function readPaletteIndex(db: LinkboardDb, now = appNow()): Promise<PaletteIndex> {
   const [links, directories, events, polls] = await db.transaction(
     'r',
     [db.saved_links, db.link_directories, db.calendar_events, db.voting_posts],

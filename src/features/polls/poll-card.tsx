@@ -4,6 +4,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import { epochOf } from '../../domain/event-times.ts';
 import { PRODUCT_NAME } from '../../ui/page-title.ts';
 import { deadlineLine, pollResults, pollView, votesLabel, type PollResults } from './poll-results.ts';
+import { appNowMs } from '../../backend/server-clock.ts';
 
 export interface PollCardProps {
   poll: PollRow;
@@ -68,7 +69,7 @@ function useClockPastDeadline(deadline: string | null, now: Date): Date {
   const [reached, setReached] = useState<number | null>(null);
   useEffect(() => {
     if (end === null) return;
-    const delay = end - Date.now();
+    const delay = end - appNowMs();
     if (delay > MAX_TIMER_MS) return;
     const timer = setTimeout(() => setReached(end), Math.max(0, delay) + 1);
     return () => clearTimeout(timer);

@@ -22,6 +22,7 @@ import {
   POLL_OPTIONS_MIN,
   type PollFormValues,
 } from './poll-form.ts';
+import { appNow } from '../../backend/server-clock.ts';
 
 export interface PollDialogProps {
   /** The directory of a team poll; none for a public poll. */
@@ -40,7 +41,7 @@ export const CREATE_FAILED = 'Failed to create poll. Please try again.';
 export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) {
   const { mutate } = useUserDb();
   const ids = useId();
-  const schema = useMemo(() => pollFormSchema({ timeZone, now: () => new Date() }), [timeZone]);
+  const schema = useMemo(() => pollFormSchema({ timeZone, now: appNow }), [timeZone]);
   const {
     register,
     control,
@@ -137,7 +138,7 @@ export function PollDialog({ directoryId, timeZone, onClose }: PollDialogProps) 
           <input
             type="datetime-local"
             className={input}
-            min={toLocalInput(new Date(), timeZone)}
+            min={toLocalInput(appNow(), timeZone)}
             aria-invalid={!!errors.deadline}
             aria-describedby={errors.deadline ? `${ids}-deadline-error` : undefined}
             {...register('deadline')}

@@ -3,7 +3,7 @@ import { useUserSettings } from '../../data/queries/profile.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { CLOCK_REFRESH_MS } from '../../domain/calendar-classify.ts';
 import type { Tier } from '../../domain/plans.ts';
-import { useNow } from '../../ui/use-now.ts';
+import { useNow } from '../../backend/use-now.ts';
 
 export interface PollViewer {
   /** The signed-in user's own plan. */

@@ -3,7 +3,7 @@
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useNow } from '../../src/ui/use-now.ts';
+import { useNow } from '../../src/backend/use-now.ts';
 
 /** Each render's time, noted after the render. */
 function Clock({ running, seen }: { running: boolean; seen: number[] }) {
@@ -40,5 +40,18 @@ describe('useNow', () => {
     const afterStart = seen.length;
     act(() => vi.advanceTimersByTime(30_000));
     expect(seen).toHaveLength(afterStart);
+  });
+});
+
+describe('useNow and the server clock', () => {
+  it("reads the time again at once when a server answer corrects the device's clock", async () => {
+    const { learnServerTime } = await import('../../src/backend/server-clock.ts');
+    const seen: number[] = [];
+    render(<Clock running seen={seen} />);
+    const device = Date.now();
+    act(() => learnServerTime(device - 3 * 86_400_000, device, device));
+    expect(seen.at(-1)).toBeLessThan(device - 3 * 86_400_000 + 1000);
+    act(() => learnServerTime(Date.now(), Date.now(), Date.now()));
+    expect(Math.abs(seen.at(-1)! - Date.now())).toBeLessThan(1000);
   });
 });
