@@ -498,6 +498,41 @@ describe.each(dbKinds)('sync_push find a time (%s)', (kind) => {
     });
   });
 
+  it('pokes the invitees of a pick and the people of a team poll that was answered', async () => {
+    const pokes = async (who: User) =>
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from realtime.messages where event = 'poke' and topic = $1",
+          [`user:${who.id}`],
+        )
+      ).rows[0]!.n;
+    const directory = await makeDirectory(db, creator, 'Poked room');
+    const [member, voter, bystander] = [await createUser(db), await createUser(db), await createUser(db)];
+    await db.query('insert into public.directory_members (directory_id, user_email) values ($1, $2), ($1, $3)', [
+      directory.id,
+      member.email,
+      voter.email,
+    ]);
+    const { id, slots } = await timePoll([hourSlot('2031-12-03T09:00:00Z'), daySlot('2031-12-05')], {
+      directory_id: directory.id,
+    });
+    const before = { member: await pokes(member), voter: await pokes(voter), bystander: await pokes(bystander) };
+    await push(db, voter, answer(id, slots[0]!, 'yes'));
+    expect(await pokes(member)).toBe(before.member + 1);
+    await push(db, creator, pick(id, slots[0]!));
+    // The voter, invited, is poked by the pick as well as by their own answer.
+    expect(await pokes(voter)).toBeGreaterThanOrEqual(before.voter + 2);
+    expect(await pokes(bystander)).toBe(before.bystander);
+
+    // A public poll's invitee is poked by the pick (they are in no directory of the creator's).
+    const publicPoll = await timePoll([hourSlot('2031-12-03T09:00:00Z'), daySlot('2031-12-05')]);
+    const guest = await createUser(db);
+    await push(db, guest, answer(publicPoll.id, publicPoll.slots[1]!, 'maybe'));
+    const guestBefore = await pokes(guest);
+    await push(db, creator, pick(publicPoll.id, publicPoll.slots[1]!));
+    expect(await pokes(guest)).toBe(guestBefore + 1);
+  });
+
   it('answers every new table’s rows without an address', async () => {
     const rows: Row[] = [];
     for (const table of ['slot_answers', 'event_invitations']) {
