@@ -647,17 +647,17 @@ begin
       -- One row per poll and voter: a replay, or the voter's other device with another row id, writes
       -- the slot into the row already there (its id stays). The rules check the answer; the count
       -- follows from all rows (slot_answers_count).
-      if jsonb_typeof(p_args -> 'answer') is distinct from 'string' or jsonb_typeof(p_args -> 'slot_id') is distinct from 'string' then
+      if jsonb_typeof(p_args -> 'answer') is distinct from 'string' then
         raise exception 'Invalid option.' using errcode = '22023', hint = 'invalid';
       end if;
       insert into public.slot_answers as a (id, post_id, user_id, answers)
       values (v_id, private.sync_uuid(p_args, 'post_id'), auth.uid(),
-              jsonb_build_object(lower(p_args ->> 'slot_id'), p_args ->> 'answer'))
+              jsonb_build_object(private.sync_uuid(p_args, 'slot_id')::text, p_args ->> 'answer'))
       on conflict (post_id, user_id) do update set answers = a.answers || excluded.answers;
     when 'poll.remove_slot' then
-      perform private.poll_remove_slot(v_id, private.sync_text(p_args, 'slot_id'));
+      perform private.poll_remove_slot(v_id, private.sync_uuid(p_args, 'slot_id')::text);
     when 'poll.pick' then
-      perform private.poll_pick(v_id, private.sync_text(p_args, 'slot_id'), private.sync_uuid(p_args, 'event_id'));
+      perform private.poll_pick(v_id, private.sync_uuid(p_args, 'slot_id')::text, private.sync_uuid(p_args, 'event_id'));
   end case;
 end
 $$;
