@@ -605,6 +605,10 @@ begin
     -- poll.remove_slot takes the slot's answers away (the creator's rule, checked there).
     return new;
   end if;
+  -- The poll's row lock, as the recount takes it: answers to one poll go one after the other, and
+  -- an answer that waited for a pick sees the poll closed (the latest row, once the lock is had).
+  select v.kind, v.is_active, v.deadline, v.deleted_at, v.options, v.directory_id, v.picked_slot_id into post
+  from public.voting_posts v where v.id = new.post_id for no key update;
   if not post.is_active or post.picked_slot_id is not null
      or (post.deadline is not null and post.deadline <= now()) then
     raise exception 'This poll is closed.' using errcode = 'P0001', hint = 'poll_closed';
@@ -647,7 +651,7 @@ language plpgsql volatile security definer
 set search_path = ''
 as $$
 begin
-  perform 1 from public.voting_posts v where v.id = p_post and v.kind = 'time' for update;
+  perform 1 from public.voting_posts v where v.id = p_post and v.kind = 'time' for no key update;
   if not found then
     return;
   end if;

@@ -242,6 +242,42 @@ describe.each(dbKinds)('find a time in the database (%s)', (kind) => {
     });
   });
 
+  it.runIf(kind === 'postgres')('closes the poll to an answer that waited for the pick', async () => {
+    const { id, slots } = await timePoll();
+    const voter = await createUser(db);
+    const [first, second] = [await openClient(db), await openClient(db)];
+    try {
+      await first.query('begin');
+      await actAs(first, creator);
+      await first.query('select public.sync_push($1::jsonb)', [
+        JSON.stringify([mutation('poll.pick', { id, slot_id: slots[0]!, event_id: uuid() })]),
+      ]);
+      await second.query('begin');
+      await actAs(second, voter);
+      const pending = second.query<{ r: { results: { status: string; code?: string }[] } }>(
+        'select public.sync_push($1::jsonb) as r',
+        [JSON.stringify([mutation('poll.answer', { id: uuid(), post_id: id, slot_id: slots[0]!, answer: 'yes' })])],
+      );
+      let blocked = false;
+      for (let i = 0; i < 250 && !blocked; i++) {
+        const { rows } = await db.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and query like '%sync_push%'`,
+        );
+        blocked = rows[0]!.n > 0;
+        if (!blocked) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(blocked).toBe(true);
+      await first.query('commit');
+      const answered = await pending;
+      await second.query('commit');
+      expect(answered.rows[0]!.r.results[0]).toMatchObject({ status: 'rejected', code: 'poll_closed' });
+    } finally {
+      await first.end();
+      await second.end();
+    }
+  });
+
   describe('event_invitations', () => {
     it('is read by its invitee only and written by no client', async () => {
       const { id, slots } = await timePoll();
