@@ -68,7 +68,7 @@ function page(messages: MailboxMessage[], to?: string): string {
       (m) => `<article>
   <h2>${escape(m.subject)}</h2>
   <p class="meta">To <strong>${escape(m.to)}</strong> · <time datetime="${m.created_at}">${escape(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
-  <pre>${linkify(m.body)}</pre>
+  <pre>${linkify(m.body)}</pre>${m.attachments.map((file) => `\n  <p class="meta">Attached: ${escape(file.filename)} (${escape(file.content_type.split(';')[0] ?? '')})</p>`).join('')}
 </article>`,
     )
     .join('\n');
