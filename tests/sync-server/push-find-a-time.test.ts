@@ -161,6 +161,24 @@ describe.each(dbKinds)('sync_push find a time (%s)', (kind) => {
     });
   });
 
+  it('counts a time poll as a poll: the Free quota, the Team plan rule for a team poll, the deadline', async () => {
+    const free = await createUser(db);
+    const slots = () => [hourSlot('2031-12-03T09:00:00Z'), daySlot('2031-12-05')];
+    for (let i = 0; i < 4; i++)
+      await push(db, free, mutation('poll.create', { id: uuid(), title: 'P', options: ['a', 'b'] }));
+    expect((await push(db, free, create(slots())))[0]!.status).toBe('applied');
+    const [sixth] = await push(db, free, create(slots()));
+    expect(sixth).toMatchObject(
+      rejected('limit_reached', 'Upgrade to Pro to create more than 5 voting posts per month.'),
+    );
+    const pro = await createUser(db, { tier: 'pro' });
+    const room = await makeDirectory(db, pro, 'Pro room');
+    const [team] = await push(db, pro, create(slots(), { directory_id: room.id }));
+    expect(team).toMatchObject(rejected('limit_reached', 'Shared team voting boards are exclusive to the Team plan.'));
+    const [past] = await push(db, pro, create(slots(), { deadline: '2020-01-01T00:00:00Z' }));
+    expect(past).toMatchObject(rejected('invalid', 'The deadline cannot be earlier than now.'));
+  });
+
   describe('poll.answer', () => {
     it('counts Yes and If need be per slot; a replayed answer counts once', async () => {
       const { id, slots } = await timePoll([hourSlot('2031-12-03T09:00:00Z'), hourSlot('2031-12-03T12:00:00Z')]);
