@@ -6,6 +6,7 @@ import type { StackContext } from './context.ts';
 import { isoSql } from './context.ts';
 import { isLoopback, socketPeer } from './client-address.ts';
 import { PAGE_CSP } from './http-headers.ts';
+import { mailAttachments, type MailAttachment } from '../functions/_shared/mail-calendar.ts';
 
 /**
  * Who may read the mailbox, which holds confirmation links: 'loopback' (only this machine; the
@@ -21,6 +22,8 @@ export interface MailboxMessage {
   body: string;
   sender_id: string | null;
   created_at: string;
+  /** What the sender attaches: a time poll's pick as invite.ics (supabase/functions/_shared/mail-calendar.ts). */
+  attachments: MailAttachment[];
 }
 
 /** ?to=: only the mail to this address (any case); empty or absent: all of it. */
@@ -38,11 +41,17 @@ export async function listMail(ctx: StackContext, to?: string): Promise<MailboxM
   if (!exists[0]?.t) return [];
   const { rows } = await ctx.db.query<{ list: string }>(
     `select coalesce(json_agg(m order by m.at desc, m.id), '[]'::json)::text as list from (
-       select id, to_address as "to", subject, body, sender_id, ${isoSql('created_at')} as created_at, created_at as at
+       select id, to_address as "to", subject, body, sender_id, ${isoSql('created_at')} as created_at, created_at as at,
+              calendar
          from public.outgoing_mail where $1::text is null or lower(to_address) = lower($1::text)) m`,
     [to ?? null],
   );
-  return (JSON.parse(rows[0]?.list ?? '[]') as (MailboxMessage & { at?: unknown })[]).map(({ at: _at, ...m }) => m);
+  type Listed = Omit<MailboxMessage, 'attachments'> & { at?: unknown; calendar?: unknown };
+  return (JSON.parse(rows[0]?.list ?? '[]') as Listed[]).map(({ at: _at, calendar, ...m }) => ({
+    ...m,
+    // DTSTAMP from the row's time, so the same mail lists the same file every time.
+    attachments: mailAttachments(calendar, new Date(m.created_at)),
+  }));
 }
 
 const escape = (text: string) =>
@@ -59,7 +68,7 @@ function page(messages: MailboxMessage[], to?: string): string {
       (m) => `<article>
   <h2>${escape(m.subject)}</h2>
   <p class="meta">To <strong>${escape(m.to)}</strong> · <time datetime="${m.created_at}">${escape(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
-  <pre>${linkify(m.body)}</pre>
+  <pre>${linkify(m.body)}</pre>${m.attachments.map((file) => `\n  <p class="meta">Attached: ${escape(file.filename)} (${escape(file.content_type.split(';')[0] ?? '')})</p>`).join('')}
 </article>`,
     )
     .join('\n');

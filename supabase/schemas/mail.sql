@@ -285,6 +285,78 @@ $$;
 revoke all on function private.queue_series_mail(p_series uuid) from public, anon, authenticated, service_role;
 grant execute on function private.queue_series_mail(p_series uuid) to service_role;
 
+-- The mail of a time poll's pick (docs/product.md, Find a time): 'Time picked: {title}', or 'Time
+-- changed: {title}' when picked again, to the creator and every person offered the time (not one who
+-- declined), at most 100, each at their confirmed address under calendar_mail_to's cap (a mail over
+-- it is dropped; the pick stands). Each row carries the event (calendar), which the sender attaches
+-- as invite.ics: the poll's id as its UID, the pick's count as its SEQUENCE, so a calendar that has
+-- the earlier time replaces it. Called by private.poll_pick (definer), for the caller's own poll.
+create or replace function private.queue_pick_mail(p_post uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  post public.voting_posts;
+  v_slot jsonb;
+  t record;
+  v_site text := coalesce(rtrim(private.setting('site_url'), '/'), '');
+  v_url text;
+  v_calendar jsonb;
+  v_subject text;
+  v_user uuid;
+  v_to text;
+  v_when text;
+begin
+  select * into post from public.voting_posts v
+  where v.id = p_post and v.created_by_id = auth.uid() and v.picked_slot_id is not null;
+  if not found then
+    return;
+  end if;
+  select o into v_slot from jsonb_array_elements(post.options) o where o ->> 'id' = post.picked_slot_id;
+  t := private.time_slot_times(v_slot, post.time_zone);
+  v_url := v_site || '/Voting';
+  v_subject := case when post.pick_count > 1 then 'Time changed: ' else 'Time picked: ' end || post.title;
+  v_calendar := jsonb_build_object(
+    'uid', p_post::text || '@linkboard', 'sequence', post.pick_count, 'title', post.title,
+    'description', post.description,
+    'starts_at', to_char(t.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'ends_at', to_char(t.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'all_day', t.all_day, 'time_zone', post.time_zone, 'url', v_url, 'method', 'PUBLISH');
+  for v_user in
+    select r.user_id from (
+      select post.created_by_id as user_id, 0 as n, now() as at
+      union all
+      select i.user_id, 1, i.created_at from public.event_invitations i
+      where i.post_id = p_post and i.deleted_at is null and i.status <> 'declined' and i.user_id <> post.created_by_id
+    ) r
+    order by r.n, r.at, r.user_id
+    limit 100
+  loop
+    v_to := private.calendar_mail_to(v_user);
+    continue when v_to is null;
+    v_when := case when t.all_day then coalesce(v_slot ->> 'day', '') || ' (all day)'
+                   else private.calendar_mail_time(v_user, t.starts_at, true) end;
+    insert into public.outgoing_mail (to_address, subject, body, sender_id, calendar)
+    values (
+      v_to,
+      v_subject,
+      '"' || post.title || '" is ' || case when post.pick_count > 1 then 'now' else 'set for' end || ' ' || v_when
+        || '.' || E'\n'
+        || E'\n'
+        || case when v_user = post.created_by_id then 'It is in your calendar.'
+                else 'Accept or decline the invitation in Linkboard.' end || E'\n'
+        || E'\n'
+        || 'Open the poll: ' || v_url || E'\n'
+        || E'\n'
+        || 'The event is attached (invite.ics) to add to any calendar.',
+      post.created_by_id,
+      v_calendar);
+  end loop;
+end
+$$;
+revoke all on function private.queue_pick_mail(p_post uuid) from public, anon, authenticated, service_role;
+grant execute on function private.queue_pick_mail(p_post uuid) to service_role;
+
 -- Delivery of the queue (docs/product.md, Decisions). A sender claims due rows under
 -- a lease, hands each to the mail server, and records the outcome; the service role only (the
 -- deliver-mail function and the local stack's drainer), never a client.
@@ -299,9 +371,10 @@ grant execute on function private.queue_series_mail(p_series uuid) to service_ro
 -- finishing); the Message-ID a sender sets from the row's id lets a receiver drop the copy.
 
 -- Claims up to p_limit due rows (queued, or sending under a lease that has passed) for
--- p_lease_seconds: each becomes 'sending', its attempts counted. Returns what a sender needs.
+-- p_lease_seconds: each becomes 'sending', its attempts counted. Returns what a sender needs (with
+-- the event a pick's mail attaches as invite.ics, calendar).
 create or replace function public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer)
-returns table (id uuid, to_address text, subject text, body text, attempts integer)
+returns table (id uuid, to_address text, subject text, body text, attempts integer, calendar jsonb)
 language plpgsql volatile security definer
 set search_path = ''
 as $$
@@ -326,7 +399,7 @@ begin
   set status = 'sending', attempts = m.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)
   from due
   where m.id = due.id
-  returning m.id, m.to_address, m.subject, m.body, m.attempts;
+  returning m.id, m.to_address, m.subject, m.body, m.attempts, m.calendar;
 end
 $$;
 revoke all on function public.claim_outgoing_mail(p_limit integer, p_lease_seconds integer) from public, anon, authenticated, service_role;

@@ -207,3 +207,23 @@ create policy voting_posts_update on public.voting_posts for update to authentic
   using (created_by_id = (select auth.uid())
          and (directory_id is null or directory_id in (select private.viewable_directory_ids())))
   with check (created_by_id = (select auth.uid()));
+
+-- slot_answers (docs/product.md, Find a time): a voter's own row, and a team poll's rows to the
+-- directory's people (the grid); written by the voter only (the rules check the poll).
+drop policy if exists slot_answers_select on public.slot_answers;
+create policy slot_answers_select on public.slot_answers for select to authenticated
+  using (user_id = (select auth.uid())
+         or (directory_id is not null and directory_id in (select private.viewable_directory_ids())));
+
+drop policy if exists slot_answers_insert on public.slot_answers;
+create policy slot_answers_insert on public.slot_answers for insert to authenticated
+  with check (user_id = (select auth.uid()));
+
+drop policy if exists slot_answers_update on public.slot_answers;
+create policy slot_answers_update on public.slot_answers for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+
+-- event_invitations: the invitee's own; only the server's definer functions write them.
+drop policy if exists event_invitations_select on public.event_invitations;
+create policy event_invitations_select on public.event_invitations for select to authenticated
+  using (user_id = (select auth.uid()));

@@ -88,6 +88,11 @@ as $$
       then 'Failed to save event/task. Please try again.'
     when p_name = 'poll.create' then 'Failed to create poll. Please try again.'
     when p_name = 'poll.vote' then 'Failed to record your vote. Please try again.'
+    when p_name = 'poll.create_time' then 'Failed to create poll. Please try again.'
+    when p_name = 'poll.answer' then 'Failed to save your answer. Please try again.'
+    when p_name = 'poll.remove_slot' then 'Failed to remove the time slot. Please try again.'
+    when p_name = 'poll.pick' then 'Failed to pick the time. Please try again.'
+    when p_name = 'invitation.answer' then 'Failed to answer the invitation. Please try again.'
     else 'Invalid mutation.'
   end
 $$;
@@ -332,7 +337,37 @@ begin
         return jsonb_build_object('user_votes', jsonb_build_array(p_args -> 'id'),
                                   'voting_posts', jsonb_build_array(p_args -> 'post_id'));
       end if;
+      if p_name = 'poll.answer' then
+        -- The id sent, and the voter's row already there (another device's id): the answer names both.
+        return jsonb_build_object(
+          'slot_answers', jsonb_build_array(p_args -> 'id') || coalesce((
+            select jsonb_agg(a.id) from public.slot_answers a
+            where a.post_id = private.sync_uuid(p_args, 'post_id') and a.user_id = auth.uid()), '[]'),
+          'voting_posts', jsonb_build_array(p_args -> 'post_id'));
+      end if;
+      if p_name = 'poll.remove_slot' then
+        -- The answers the slot leaves, as far as the caller sees them.
+        return jsonb_build_object(
+          'voting_posts', jsonb_build_array(p_args -> 'id'),
+          'slot_answers', coalesce((select jsonb_agg(a.id) from public.slot_answers a
+                                    where a.post_id = private.sync_uuid(p_args, 'id')), '[]'));
+      end if;
+      if p_name = 'poll.pick' then
+        -- The creator's event: the one sent, and the poll's earlier one (which moves).
+        return jsonb_build_object(
+          'voting_posts', jsonb_build_array(p_args -> 'id'),
+          'calendar_events', jsonb_build_array(p_args -> 'event_id') || coalesce((
+            select jsonb_build_array(v.picked_event_id) from public.voting_posts v
+            where v.id = private.sync_uuid(p_args, 'id') and v.picked_event_id is not null), '[]'));
+      end if;
       return jsonb_build_object('voting_posts', jsonb_build_array(p_args -> 'id'));
+    when 'invitation' then
+      -- The invitation, the event sent and the one an earlier accept made (a decline deletes it).
+      return jsonb_build_object(
+        'event_invitations', jsonb_build_array(p_args -> 'id'),
+        'calendar_events', jsonb_build_array(p_args -> 'event_id') || coalesce((
+          select jsonb_build_array(i.event_id) from public.event_invitations i
+          where i.id = private.sync_uuid(p_args, 'id') and i.event_id is not null), '[]'));
     else return '{}';
   end case;
 end

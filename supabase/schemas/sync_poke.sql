@@ -34,9 +34,10 @@ grant execute on function private.sync_poke_touched(p_answer jsonb) to service_r
 -- The users a committed sync_push answer concerns: the pusher when anything applied, and for
 -- every directory an applied mutation touched (looked up by id with tombstones, so a deleted link
 -- still names its directory), its owner, the users whose confirmed address has a live membership
--- in it, and those whose membership the push itself touched (a removed member pulls to purge).
--- Only user ids, never data. Rows of the user's own tables (profile, events, votes) concern the
--- pusher only; a public poll concerns whoever has the voting board open (sync_poke_topics).
+-- in it, those whose membership the push itself touched (a removed member pulls to purge), and
+-- the invitees of a time poll it touched (a pick's invitations). Only user ids, never data. Rows
+-- of the user's own tables (profile, events, votes) concern the pusher only; a public poll
+-- concerns whoever has the voting board open (sync_poke_topics).
 -- Service role only.
 create or replace function private.sync_poke_targets(p_user uuid, p_answer jsonb)
 returns setof uuid
@@ -58,6 +59,9 @@ as $$
     select p.directory_id from public.voting_posts p join touched on touched.tbl = 'voting_posts' and touched.id = p.id
     where p.directory_id is not null
     union
+    select a.directory_id from public.slot_answers a join touched on touched.tbl = 'slot_answers' and touched.id = a.id
+    where a.directory_id is not null
+    union
     select directory_id from touched_members
   ),
   emails as (
@@ -72,6 +76,11 @@ as $$
     and p_answer -> 'results' @> '[{"status": "applied"}]'
   union
   select d.owner_id from public.link_directories d join dirs on dirs.id = d.id
+  union
+  -- A time poll's pick reaches the people it offered the time (their invitations, and accepted
+  -- events that moved).
+  select i.user_id from public.event_invitations i join touched on touched.tbl = 'voting_posts' and touched.id = i.post_id
+  where i.deleted_at is null
   union
   select u.id from auth.users u join emails e on lower(u.email) = e.email where u.email_confirmed_at is not null
 $$;

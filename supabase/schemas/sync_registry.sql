@@ -29,7 +29,12 @@ as $$
     'series.delete',
     'occurrence.detach',
     'poll.create',
-    'poll.vote'
+    'poll.vote',
+    'poll.create_time',
+    'poll.answer',
+    'poll.remove_slot',
+    'poll.pick',
+    'invitation.answer'
   ]
 $$;
 revoke all on function private.sync_mutation_names() from public, anon, authenticated, service_role;
@@ -48,7 +53,9 @@ as $$
     'directory_members',
     'calendar_events',
     'voting_posts',
-    'user_votes'
+    'user_votes',
+    'slot_answers',
+    'event_invitations'
   ]
 $$;
 revoke all on function private.sync_synced_tables() from public, anon, authenticated, service_role;
@@ -112,6 +119,14 @@ begin
       select t.txid, 'user_votes', t.id, t.deleted_at, null::uuid
       from public.user_votes t
       where t.user_id = p_uid
+      union all
+      select t.txid, 'slot_answers', t.id, t.deleted_at, t.directory_id
+      from public.slot_answers t
+      where t.user_id = p_uid or t.directory_id = any (p_view)
+      union all
+      select t.txid, 'event_invitations', t.id, t.deleted_at, null::uuid
+      from public.event_invitations t
+      where t.user_id = p_uid
     ) a
     where ((p_since is null and a.deleted_at is null)
            or a.txid >= p_since
@@ -154,6 +169,12 @@ begin
       when 'user_votes' then
         select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
         from public.user_votes t where t.id = any (v_ids);
+      when 'slot_answers' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.slot_answers t where t.id = any (v_ids);
+      when 'event_invitations' then
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
+        from public.event_invitations t where t.id = any (v_ids);
     end case;
     v_names := array_append(v_names, v_table);
     v_lists := array_append(v_lists, v_rows);
@@ -229,6 +250,14 @@ begin
           select to_jsonb(t) into found_row
           from public.user_votes t
           where t.id = ids[1] and t.deleted_at is null;
+        when 'slot_answers' then
+          select to_jsonb(t) into found_row
+          from public.slot_answers t
+          where t.id = ids[1] and t.deleted_at is null;
+        when 'event_invitations' then
+          select to_jsonb(t) into found_row
+          from public.event_invitations t
+          where t.id = ids[1] and t.deleted_at is null;
       end case;
       rows_out := rows_out || jsonb_build_object(tbl, case when found_row is null then '[]'::jsonb
                                                            else jsonb_build_array(found_row) end);
@@ -272,6 +301,16 @@ begin
           select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
           into found_rows, found_ids
           from public.user_votes t
+          where t.id = any (ids) and t.deleted_at is null;
+        when 'slot_answers' then
+          select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+          into found_rows, found_ids
+          from public.slot_answers t
+          where t.id = any (ids) and t.deleted_at is null;
+        when 'event_invitations' then
+          select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'), coalesce(array_agg(t.id), '{}')
+          into found_rows, found_ids
+          from public.event_invitations t
           where t.id = any (ids) and t.deleted_at is null;
     end case;
     rows_out := rows_out || jsonb_build_object(tbl, found_rows);

@@ -100,7 +100,9 @@ describe.each(dbKinds)('outgoing mail delivery (%s)', (kind) => {
     expect(await state(id!)).toMatchObject({ status: 'queued', attempts: 0, sent: false, locked: false });
 
     const claimed = await claim();
-    expect(claimed).toEqual([{ id, to_address: 'ann@example.com', subject: 'Subject 1', body: 'Body 1', attempts: 1 }]);
+    expect(claimed).toEqual([
+      { id, to_address: 'ann@example.com', subject: 'Subject 1', body: 'Body 1', attempts: 1, calendar: null },
+    ]);
     expect(await state(id!)).toMatchObject({ status: 'sending', attempts: 1, locked: true });
     // Held by the lease: a second sender finds nothing.
     expect(await claim()).toEqual([]);

@@ -42,6 +42,9 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
   sync_recorded_answer: definer("reads the recorded answer of the caller's own mutation id"),
   sync_purge_my_answers: definer("each push deletes the caller's own answers past retention"),
   sync_poke_send: definer("each push broadcasts 'poke' (no data) on the topics its own applied results concern"),
+  poll_remove_slot: definer("poll.remove_slot: the caller's own time poll; strips the slot's answers, recounts"),
+  poll_pick: definer("poll.pick: the caller's own time poll; its event, invitations and mail"),
+  invitation_answer: definer("invitation.answer: the caller's own invitation and event"),
 
   // Security invoker: the sync path and the rule triggers, with the caller's own rights.
   sync_push_one: caller('sync_push: one mutation in its savepoint'),

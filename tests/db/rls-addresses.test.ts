@@ -41,6 +41,8 @@ describe.each(dbKinds)('no persona reads another user’s address (%s)', (kind) 
   const directory = uuid();
   const publicPolls: Record<string, string> = {};
   const teamPoll = uuid();
+  const teamTimePoll = uuid();
+  const publicTimePoll = uuid();
   const stamp = Date.now().toString(36);
 
   const person = async (name: string, tier: 'free' | 'pro' | 'team'): Promise<Person> => {
@@ -95,6 +97,24 @@ describe.each(dbKinds)('no persona reads another user’s address (%s)', (kind) 
     );
     await applied(viewer, poll(publicPolls.viewer!), vote(publicPolls.owner!), vote(teamPoll));
     await applied(stranger, poll(publicPolls.stranger!), vote(publicPolls.owner!));
+
+    // 'Find a time' polls, answered and picked: answers rows (a team poll's grid) and invitations.
+    const slot = uuid();
+    const slots = [
+      { id: slot, start: '2031-01-01T09:00:00Z', minutes: 60 },
+      { id: uuid(), day: '2031-01-02' },
+    ];
+    const timePoll = (id: string, directoryId: string | null = null) =>
+      mutation('poll.create_time', { id, title: 'When?', time_zone: 'UTC', slots, directory_id: directoryId });
+    const answer = (post: string) =>
+      mutation('poll.answer', { id: uuid(), post_id: post, slot_id: slot, answer: 'yes' });
+    const pick = (post: string) => mutation('poll.pick', { id: post, slot_id: slot, event_id: uuid() });
+    await applied(owner, timePoll(teamTimePoll, directory));
+    await applied(stranger, timePoll(publicTimePoll));
+    await applied(editor, answer(teamTimePoll));
+    await applied(viewer, answer(teamTimePoll), answer(publicTimePoll));
+    await applied(owner, pick(teamTimePoll));
+    await applied(stranger, pick(publicTimePoll));
   });
   afterAll(() => db.close());
 
@@ -112,6 +132,17 @@ describe.each(dbKinds)('no persona reads another user’s address (%s)', (kind) 
         const polls = new Map((rows.voting_posts ?? []).map((row) => [row.id, row.created_by]));
         for (const [name, id] of Object.entries(publicPolls))
           expect(polls.get(id), name).toBe(personas[name]!.username);
+        // A team time poll's grid names its voters; invitations name who picked.
+        if (who !== stranger) {
+          const grid = (rows.slot_answers ?? []).filter((row) => row.post_id === teamTimePoll);
+          expect(grid.map((row) => row.voter_name).sort(), who.username).toEqual(
+            [editor.username, viewer.username].sort(),
+          );
+        }
+        if (who === viewer)
+          expect((rows.event_invitations ?? []).map((row) => row.inviter_name).sort()).toEqual(
+            [owner.username, stranger.username].sort(),
+          );
       }
     }
     expect(found).toEqual([]);
@@ -149,7 +180,8 @@ describe.each(dbKinds)('no persona reads another user’s address (%s)', (kind) 
       'select created_by from public.voting_posts where created_by_id = $1 order by created_by',
       [owner.id],
     );
-    expect(rows.map((row) => row.created_by)).toEqual([`renamed${stamp}`, `renamed${stamp}`]);
+    // Its public poll, its team poll and its team time poll.
+    expect(rows.map((row) => row.created_by)).toEqual(Array(3).fill(`renamed${stamp}`));
   });
 });
 

@@ -71,6 +71,27 @@ describe.each(dbKinds)('synced tables, client and server (%s)', (kind) => {
       mutation('poll.vote', { id: uuid(), post_id: poll, option_index: 0 }),
     );
     expect(results.map((result) => result.status)).toEqual(Array(6).fill('applied'));
+    // A time poll of someone else's, answered and picked: the user's answers row and invitation.
+    const creator = await createUser(db);
+    const timePoll = uuid();
+    const slot = uuid();
+    const slots = [
+      { id: slot, start: '2031-01-01T09:00:00Z', minutes: 60 },
+      { id: uuid(), day: '2031-01-02' },
+    ];
+    const args = { id: timePoll, title: 'When?', time_zone: 'UTC', slots };
+    results.push(...(await push(db, creator, mutation('poll.create_time', args))));
+    results.push(
+      ...(await push(
+        db,
+        user,
+        mutation('poll.answer', { id: uuid(), post_id: timePoll, slot_id: slot, answer: 'yes' }),
+      )),
+    );
+    results.push(
+      ...(await push(db, creator, mutation('poll.pick', { id: timePoll, slot_id: slot, event_id: uuid() }))),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(9).fill('applied'));
 
     const { pages } = await pullAll(db, user);
     const tables = new Set(pages.flatMap((page) => Object.keys(page.changes)));

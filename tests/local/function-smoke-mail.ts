@@ -78,6 +78,37 @@ export const mailCases: SmokeCase[] = [
   },
   {
     fn: 'deliver-mail',
+    title: 'attaches a time poll pick’s event as invite.ics (text/calendar)',
+    request: async (ctx) => {
+      await insertRow(ctx.stack.db, 'outgoing_mail', {
+        to_address: `ics-${mailTo(ctx)}`,
+        subject: 'Time picked: Dinner',
+        body: 'Hello',
+        calendar: JSON.stringify({
+          uid: `${randomUUID()}@linkboard`,
+          sequence: 1,
+          title: 'Dinner',
+          description: null,
+          starts_at: '2031-12-03T09:00:00Z',
+          ends_at: '2031-12-03T10:00:00Z',
+          all_day: false,
+          time_zone: 'Europe/Berlin',
+          url: null,
+          method: 'PUBLISH',
+        }),
+      });
+      return { method: 'POST', headers: bearer(TEST_SERVICE_ROLE_KEY) };
+    },
+    status: 200,
+    body: { sent: expect.any(Number), retried: 0, failed: 0 },
+    check: (_response, ctx) => {
+      const [mail] = ctx.stack.smtp.to(`ics-${mailTo(ctx)}`);
+      expect(mail?.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+      expect(mail?.text).toMatch(/Content-Type: text\/calendar[^\n]*\n(?:[^\n]+\n)*?[^\n]*filename=invite\.ics/i);
+    },
+  },
+  {
+    fn: 'deliver-mail',
     title: 'refuses the anon key with 401',
     request: () => ({ method: 'POST', headers: bearer(TEST_ANON_KEY) }),
     status: 401,

@@ -36,6 +36,8 @@ interface Fixtures {
   series: string;
   occurrence: string;
   poll: string;
+  timePoll: string;
+  slot: string;
 }
 
 const FUTURE = '2031-01-01T10:00:00.000Z';
@@ -162,6 +164,22 @@ function baseArgs(f: Fixtures, prng: Prng): Record<MutationName, Args> {
       directory_id: f.directory,
     },
     'poll.vote': { id: prng.uuid(), post_id: f.poll, option_index: 0 },
+    'poll.create_time': {
+      id: prng.uuid(),
+      title: 'P',
+      description: 'd',
+      deadline: UNTIL,
+      directory_id: f.directory,
+      time_zone: 'UTC',
+      slots: [
+        { id: prng.uuid(), start: FUTURE, minutes: 60 },
+        { id: prng.uuid(), day: '2031-01-02' },
+      ],
+    },
+    'poll.answer': { id: prng.uuid(), post_id: f.timePoll, slot_id: f.slot, answer: 'yes' },
+    'poll.remove_slot': { id: f.timePoll, slot_id: f.slot },
+    'poll.pick': { id: f.timePoll, slot_id: f.slot, event_id: prng.uuid() },
+    'invitation.answer': { id: prng.uuid(), accept: true, event_id: prng.uuid() },
   };
 }
 
@@ -233,6 +251,8 @@ describe.each(dbKinds)('fuzz over HTTP (%s)', (kind) => {
       series: prng.uuid(),
       occurrence: prng.uuid(),
       poll: prng.uuid(),
+      timePoll: prng.uuid(),
+      slot: prng.uuid(),
     };
     const setup = [
       ['directory.create', { id: f.directory, name: 'Fuzz', is_public: true, password: 'secret' }],
@@ -250,6 +270,18 @@ describe.each(dbKinds)('fuzz over HTTP (%s)', (kind) => {
         },
       ],
       ['poll.create', { id: f.poll, title: 'Poll', options: ['a', 'b'], deadline: UNTIL, directory_id: f.directory }],
+      [
+        'poll.create_time',
+        {
+          id: f.timePoll,
+          title: 'When',
+          time_zone: 'UTC',
+          slots: [
+            { id: f.slot, start: FUTURE, minutes: 30 },
+            { id: prng.uuid(), day: '2031-01-02' },
+          ],
+        },
+      ],
     ].map(([name, args]) => ({ id: prng.uuid(), name, args }));
     const answer = await rpc(stack, owner, 'sync_push', JSON.stringify({ p_mutations: setup }));
     const results = (answer.body as { results: { status: string; message?: string }[] }).results;

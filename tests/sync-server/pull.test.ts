@@ -7,8 +7,10 @@ import { idsOf, makeDirectory, makeLinks, mutation, pull, pullAll, push, uuid } 
 const tables = [
   'calendar_events',
   'directory_members',
+  'event_invitations',
   'link_directories',
   'saved_links',
+  'slot_answers',
   'user_profiles',
   'user_votes',
   'voting_posts',

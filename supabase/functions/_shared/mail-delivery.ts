@@ -23,6 +23,8 @@ export interface QueuedMail {
   body: string;
   /** This attempt's number, from 1. */
   attempts: number;
+  /** The event the mail attaches as invite.ics (mail-calendar.ts), or null. */
+  calendar?: unknown;
 }
 
 /**

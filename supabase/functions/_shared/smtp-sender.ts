@@ -4,7 +4,8 @@
  * `smtp://user:pass@host:port` or `smtps://...` for TLS from the start (port 465); nodemailer's
  * query options (`?connectionTimeout=...`) apply too.
  *
- * The Message-ID is `<row-id@linkboard>`: the one copy a crash can cause (mail-delivery.ts) has the
+ * A mail whose row carries a calendar (a time poll's pick) attaches it as invite.ics
+ * (mail-calendar.ts). The Message-ID is `<row-id@linkboard>`: the one copy a crash can cause (mail-delivery.ts) has the
  * same Message-ID as the first, so a receiver can recognise it.
  *
  * Which failures are permanent: a 5xx reply to RCPT TO or DATA, where the server refused this
@@ -15,6 +16,7 @@
  */
 import { createTransport } from 'nodemailer';
 import { MailSendError, type SendMail } from './mail-delivery.ts';
+import { mailAttachments } from './mail-calendar.ts';
 
 export const DEFAULT_MAIL_FROM = 'Linkboard <no-reply@linkboard.local>';
 
@@ -69,6 +71,12 @@ export function smtpSender(url: string, from: string = DEFAULT_MAIL_FROM): SendM
         subject: mail.subject,
         text: mail.body,
         messageId: `<${mail.id}@linkboard>`,
+        // A time poll's pick carries its event (invite.ics, text/calendar).
+        attachments: mailAttachments(mail.calendar).map((file) => ({
+          filename: file.filename,
+          content: file.content,
+          contentType: file.content_type,
+        })),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
