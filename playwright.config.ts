@@ -25,6 +25,8 @@ const stackEnv = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // The fault suite has its own config (playwright.faults.config.ts): it runs on PostgreSQL.
+  testIgnore: 'faults/**',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,

@@ -1,0 +1,43 @@
+/** Devices of one user on a fault stack: browser contexts signed in to it (docs/faults.md). */
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { LoginPage, newUser } from '../../pages/login-page.ts';
+import { syncStatus } from '../../support/workspace.ts';
+import { setTier } from '../../support/admin.ts';
+import type { FaultStack } from './fault-stack.ts';
+
+export interface Device {
+  context: BrowserContext;
+  page: Page;
+}
+
+export type User = ReturnType<typeof newUser>;
+
+/** A new account on the stack (on Pro: a fault run makes more than the Free plan's links), signed in on one device. */
+export async function firstDevice(
+  browser: Browser,
+  stack: FaultStack,
+  prefix: string,
+): Promise<Device & { user: User }> {
+  const user = newUser(prefix);
+  const context = await browser.newContext({ baseURL: stack.url });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signUp(user);
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await setTier(stack.url, user, 'pro');
+  await expect(syncStatus(page)).toHaveText('Synced');
+  return { context, page, user };
+}
+
+/** The same user signed in on another device. */
+export async function otherDevice(browser: Browser, stack: FaultStack, user: User): Promise<Device> {
+  const context = await browser.newContext({ baseURL: stack.url });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(user);
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await expect(syncStatus(page)).toHaveText('Synced');
+  return { context, page };
+}
