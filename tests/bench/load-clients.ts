@@ -26,8 +26,12 @@ export interface LoadConfig {
 
 export interface LoadResult {
   push: number[];
+  /** When each push started, in seconds from the run's start (the soak's figures per minute). */
+  pushAt: number[];
   pull: number[];
   mutations: number;
+  /** New links the server applied, per client (in config order): the soak counts them on the server. */
+  created: number[];
   errors: string[];
 }
 
@@ -70,7 +74,14 @@ function mutations(client: LoadClient, made: string[], n: number) {
   });
 }
 
-async function runClient(config: LoadConfig, client: LoadClient, until: number, result: LoadResult): Promise<void> {
+async function runClient(
+  config: LoadConfig,
+  index: number,
+  started: number,
+  until: number,
+  result: LoadResult,
+): Promise<void> {
+  const client = config.clients[index]!;
   const made: string[] = [];
   let cursor: string | null = null;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,21 +89,25 @@ async function runClient(config: LoadConfig, client: LoadClient, until: number, 
   while (performance.now() < until) {
     try {
       const batch = mutations(client, made, 1 + Math.floor(Math.random() * config.batch));
-      let started = performance.now();
+      let began = performance.now();
+      result.pushAt.push((began - started) / 1000);
       const pushed = (await rpc(config, client, 'sync_push', { p_mutations: batch })) as {
         results: { status: string; message?: string }[];
       };
-      result.push.push(performance.now() - started);
+      result.push.push(performance.now() - began);
       result.mutations += batch.length;
+      batch.forEach((mutation, i) => {
+        if (mutation.name === 'link.create' && pushed.results[i]?.status === 'applied') result.created[index]! += 1;
+      });
       const refused = pushed.results.filter((r) => r.status !== 'applied');
       if (refused.length > 0) result.errors.push(`push refused: ${refused[0]?.message ?? 'no message'}`);
       for (let more = true; more;) {
-        started = performance.now();
+        began = performance.now();
         const page = (await rpc(config, client, 'sync_pull', { p_cursor: cursor, p_limit: 5000 })) as {
           cursor: string;
           more: boolean;
         };
-        result.pull.push(performance.now() - started);
+        result.pull.push(performance.now() - began);
         cursor = page.cursor;
         more = page.more;
       }
@@ -105,9 +120,17 @@ async function runClient(config: LoadConfig, client: LoadClient, until: number, 
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.env.LOAD_CONFIG ?? '') as LoadConfig;
-  const result: LoadResult = { push: [], pull: [], mutations: 0, errors: [] };
-  const until = performance.now() + config.seconds * 1000;
-  await Promise.all(config.clients.map((client) => runClient(config, client, until, result)));
+  const result: LoadResult = {
+    push: [],
+    pushAt: [],
+    pull: [],
+    mutations: 0,
+    created: config.clients.map(() => 0),
+    errors: [],
+  };
+  const started = performance.now();
+  const until = started + config.seconds * 1000;
+  await Promise.all(config.clients.map((_, index) => runClient(config, index, started, until, result)));
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

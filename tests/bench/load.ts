@@ -30,7 +30,7 @@ async function accessToken(stack: RunningStack, email: string, password: string)
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-function runClients(config: LoadConfig): Promise<LoadResult> {
+export function runClients(config: LoadConfig): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const script = fileURLToPath(new URL('./load-clients.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -51,14 +51,23 @@ function runClients(config: LoadConfig): Promise<LoadResult> {
   });
 }
 
-export async function load(stack: RunningStack, postgres: boolean, plan: LoadPlan): Promise<Measure[]> {
-  plan.log(`load: signing up ${plan.clients} accounts`);
+/** Links each load client's directory starts with. */
+export const LOAD_SEEDED_LINKS = 50;
+
+/** `count` Pro accounts, each with a directory of LOAD_SEEDED_LINKS links, signed in. */
+export async function loadClients(stack: RunningStack, count: number, prefix: string): Promise<LoadClient[]> {
   const clients: LoadClient[] = [];
-  for (let i = 0; i < plan.clients; i += 1) {
-    const account = await signUp(stack, `load${i}`, 'pro');
-    const directoryId = await seedDirectory(stack, account, 'Load', 50);
+  for (let i = 0; i < count; i += 1) {
+    const account = await signUp(stack, `${prefix}${i}`, 'pro');
+    const directoryId = await seedDirectory(stack, account, 'Load', LOAD_SEEDED_LINKS);
     clients.push({ token: await accessToken(stack, account.email, account.password), directoryId });
   }
+  return clients;
+}
+
+export async function load(stack: RunningStack, postgres: boolean, plan: LoadPlan): Promise<Measure[]> {
+  plan.log(`load: signing up ${plan.clients} accounts`);
+  const clients = await loadClients(stack, plan.clients, 'load');
   plan.log(`load: ${plan.clients} clients syncing for ${plan.seconds} s`);
   const result = await runClients({
     url: stack.url,

@@ -29,6 +29,7 @@ import {
 } from './browser.ts';
 import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
 import { load } from './load.ts';
+import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
@@ -51,6 +52,8 @@ const plan: Plan & {
   pushSamples: number;
   loadClients: number;
   loadSeconds: number;
+  soakClients: number;
+  soakSeconds: number;
   fanoutClients: number;
   fanoutRounds: number;
 } = {
@@ -62,6 +65,8 @@ const plan: Plan & {
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5),
   loadClients: number('BENCH_LOAD_CLIENTS', 50),
   loadSeconds: number('BENCH_LOAD_SECONDS', quick ? 20 : 60),
+  soakClients: number('BENCH_SOAK_CLIENTS', 50),
+  soakSeconds: number('BENCH_SOAK_SECONDS', 900),
   fanoutClients: number('BENCH_FANOUT_CLIENTS', 1000),
   fanoutRounds: number('BENCH_FANOUT_ROUNDS', quick ? 2 : 10),
   log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
@@ -70,10 +75,11 @@ const started = performance.now();
 /**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,plain-words,theme,import,push,load: run only these
  * parts (a partial run
- * never passes as a whole). `scale` (50,000 links, docs/scale.md) runs only when named.
+ * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
+ * PostgreSQL, docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale']);
+const optIn = new Set(['scale', 'soak']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -297,6 +303,13 @@ async function main(): Promise<void> {
       const postgres = database.startsWith('PostgreSQL');
       measures.push(
         ...(await load(stack, postgres, { clients: plan.loadClients, seconds: plan.loadSeconds, log: plan.log })),
+      );
+    });
+
+    await part('soak', async () => {
+      const postgres = database.startsWith('PostgreSQL');
+      measures.push(
+        ...(await soak(stack, postgres, { clients: plan.soakClients, seconds: plan.soakSeconds, log: plan.log })),
       );
     });
 
