@@ -77,12 +77,13 @@ export async function checkEvicted(
   db: LinkboardDb,
   before: OutboxMarker | null,
 ): Promise<{ token: string; lost: number; newest: string | null }> {
+  // Read first: a start on the same database (nearly every start) opens no read-write transaction.
+  const stored = await db.meta.get(DB_TOKEN_KEY);
+  // The same database, or one made anew that another tab has already told of.
+  if (typeof stored?.value === 'string') return { token: stored.value, lost: 0, newest: null };
   return db.transaction('rw', db.meta, async () => {
-    const stored = await db.meta.get(DB_TOKEN_KEY);
-    if (typeof stored?.value === 'string') {
-      // The same database, or one made anew that another tab has already told of.
-      return { token: stored.value, lost: 0, newest: null };
-    }
+    const again = await db.meta.get(DB_TOKEN_KEY);
+    if (typeof again?.value === 'string') return { token: again.value, lost: 0, newest: null };
     const token = crypto.randomUUID();
     await db.meta.put({ key: DB_TOKEN_KEY, value: token });
     return { token, lost: before?.waiting ?? 0, newest: before?.newest ?? null };

@@ -18,6 +18,7 @@ import {
 } from '../../src/data/outbox-marker.ts';
 import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../src/data/persistent-storage.ts';
 import { ME, makeDirectory, uuid } from '../support/builders.ts';
+import { watchTransactions } from '../support/watch-transactions.ts';
 import { ctx } from './helpers.ts';
 
 /** localStorage as the browser keeps it: strings by key. */
@@ -101,7 +102,7 @@ it('follows the outbox: how many changes wait, the newest one, and the database 
   await markerSays(2);
 });
 
-it('a start on the same database tells of nothing lost', async () => {
+it('a start on the same database tells of nothing lost, and writes nothing to check it', async () => {
   const db = start();
   await db.link_directories.put(dir);
   const keeper = keepOutboxMarker(db, ME, storage);
@@ -109,9 +110,13 @@ it('a start on the same database tells of nothing lost', async () => {
   keeper.update();
   await markerSays(1);
   db.close();
-  const again = keepOutboxMarker(start(), ME, storage);
+  const reopened = start();
+  await reopened.open();
+  const seen = watchTransactions(reopened);
+  const again = keepOutboxMarker(reopened, ME, storage);
   expect((await again.checked).lost).toBe(0);
   await markerSays(1);
+  expect(seen.writes).toEqual([]);
 });
 
 it('a start after the browser cleared the database tells of the changes that were waiting, once', async () => {
