@@ -12,6 +12,7 @@ import { MutationError, refuse } from './mutation-error.ts';
 import { mutators } from './mutators.ts';
 import type { Mutator } from './mutator.ts';
 import { OUTBOX_VERSION } from './outbox.ts';
+import { storageFullOr } from './storage-full.ts';
 import type { Prediction } from './pending-writes.ts';
 import type { OutboxRow } from './rows.ts';
 
@@ -103,7 +104,7 @@ export function runMutator<N extends MutationName>(
   prediction: Prediction | null,
   id?: string,
 ): Promise<OutboxRow> {
-  return db.transaction('rw', scopeOf(db, [name]), async () => {
+  const run = db.transaction('rw', scopeOf(db, [name]), async () => {
     // What apply writes is on screen before the commit.
     const reveal = holdWritesOfThisTransaction(db.pending);
     const normalized = await checkAndApply(db, name, args, ctx);
@@ -113,6 +114,8 @@ export function runMutator<N extends MutationName>(
     queued.seq = await db.outbox.add(queued);
     return queued;
   });
+  // No space for it (docs/faults.md, Storage full): the transaction aborted whole; the user is told.
+  return run.catch((error: unknown) => Promise.reject(storageFullOr(error)));
 }
 
 /**
@@ -126,7 +129,7 @@ export function runMutators(
   ctx: MutationContext,
   skipRefused: boolean,
 ): Promise<MutateManyResult> {
-  return db.transaction('rw', scopeOf(db, new Set(steps.map((step) => step.name))), async () => {
+  const run = db.transaction('rw', scopeOf(db, new Set(steps.map((step) => step.name))), async () => {
     const reveal = holdWritesOfThisTransaction(db.pending);
     const queued: OutboxRow[] = [];
     const refused: MutateManyResult['refused'] = [];
@@ -168,4 +171,5 @@ export function runMutators(
     queued.forEach((row, i) => (row.seq = seqs[i]));
     return { queued, refused };
   });
+  return run.catch((error: unknown) => Promise.reject(storageFullOr(error)));
 }

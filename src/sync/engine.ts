@@ -12,6 +12,7 @@ import { pushQueue } from './push-queue.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
 import { BACKOFF_MS, backoffDelay, realTimers, type TimerHandle, type Timers } from './timers.ts';
+import { isQuotaError, STORAGE_FULL } from '../data/storage-full.ts';
 
 export interface SyncEngineOptions {
   db: LinkboardDb;
@@ -179,10 +180,12 @@ export class SyncEngine {
       await this.report('error', SESSION_EXPIRED);
       return 'error';
     }
-    // Anything else (a server error, an invalid pulled row) is shown and retried with back-off.
+    // Anything else (a server error, an invalid pulled row, no space on the device for the answer's
+    // rows: docs/faults.md, Storage full) is shown and retried with back-off.
     console.error('Sync failed', error);
     this.scheduleRetry();
-    await this.report('error', error instanceof Error ? error.message : String(error));
+    const message = isQuotaError(error) ? STORAGE_FULL : error instanceof Error ? error.message : String(error);
+    await this.report('error', message);
     return 'error';
   }
 

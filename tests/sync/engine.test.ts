@@ -571,3 +571,40 @@ describe('sync at IndexedDB speed', () => {
     expect(woken.filter((part) => part.includes('calendar_events'))).toEqual([]);
   });
 });
+
+describe('a device out of storage space', () => {
+  it("says so when the answer's rows cannot be stored, keeps the queue and syncs once space is freed", async () => {
+    let full = false;
+    const quotaExceeded = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    db.close();
+    db = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+    db.use({
+      stack: 'dbcore',
+      name: 'full-device',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return { ...table, mutate: (request) => (full ? Promise.reject(quotaExceeded()) : table.mutate(request)) };
+        },
+      }),
+    });
+    const id = await addLink('Waiting');
+    const elsewhere = makeLink({ directory_id: dir.id, title: 'From elsewhere', txid: '9' });
+    server.write('saved_links', elsewhere);
+    full = true;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await engine().sync()).toBe('error');
+    expect(statuses.at(-1)).toMatchObject({
+      state: 'error',
+      message: 'Your device is out of storage space. Free some space, then try again.',
+    });
+    full = false;
+    // The answer could not be stored: the change still waits (the server's answer to its id is kept).
+    expect((await db.outbox.toArray()).map((row) => row.args.id)).toEqual([id]);
+    expect(await engine().sync()).toBe('synced');
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.table('saved_links').get(id)).toMatchObject({ title: 'Waiting' });
+    expect(await db.saved_links.get(elsewhere.id)).toMatchObject({ title: 'From elsewhere' });
+  });
+});

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { deleteCachedProfile } from '../../backend/profile-cache.ts';
 import { deleteUserDb } from '../../data/db.ts';
+import { clearMarker } from '../../data/outbox-marker.ts';
 import { useUserSession } from './user-session.ts';
 
 export function unsyncedMessage(count: number): string {
@@ -27,6 +28,8 @@ export async function signOutAndForget(): Promise<void> {
   }
   if (userId) {
     await deleteUserDb(userId).catch((error: unknown) => console.warn('Could not delete the local data', error));
+    // Deleted on purpose: nothing to tell of at the next sign-in.
+    clearMarker(localStorage, userId);
     await deleteCachedProfile(userId);
   }
   const { signOutAndLeave } = await loadAuth();

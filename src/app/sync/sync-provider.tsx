@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberUsername } from '../../backend/remembered-username.ts';
 import type { LinkboardDb } from '../../data/db.ts';
 import { MutationError } from '../../data/mutation-error.ts';
+import { StorageFullError } from '../../data/storage-full.ts';
 import { useProfile } from '../../data/queries/profile.ts';
 import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
@@ -87,7 +88,8 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
           const { mutate } = mutateModule ?? (await loadMutate());
           return await mutate(session.db, name, args, mutationContextFor(latest()));
         } catch (error) {
-          if (error instanceof MutationError) {
+          // Refused, or no space on the device for it (docs/faults.md): nothing written, the user told why.
+          if (error instanceof MutationError || error instanceof StorageFullError) {
             if (onRefused) onRefused(error.message);
             else toast(error.message, 'error');
             return null;

@@ -10,6 +10,8 @@ import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
 import { openUserDb, type LinkboardDb } from '../../data/db.ts';
+import { evictedMessage, keepOutboxMarker } from '../../data/outbox-marker.ts';
+import { askPersistentStorage } from '../../data/persistent-storage.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { setMutatorsLoader } from '../../data/mutator-registry.ts';
 import { createSyncEngine, mutationContextOf, refreshThrough } from '../../sync/create-engine.ts';
@@ -105,6 +107,16 @@ function lazyTransport(): SyncTransport {
 export function startUserSession(userId: string, currentUser: () => CurrentUser): UserSession {
   const db = openUserDb(userId);
   let active = true;
+  // The waiting changes noted outside IndexedDB, and told of when the browser cleared the
+  // database before they were sent (src/data/outbox-marker.ts).
+  const marker = typeof localStorage === 'undefined' ? null : keepOutboxMarker(db, userId, localStorage);
+  void marker?.checked
+    .then(({ lost }) => {
+      if (active && lost > 0) toast(evictedMessage(lost), 'error');
+    })
+    .catch(() => undefined);
+  // Asked once per device, so the browser keeps these waiting changes when space runs low.
+  void askPersistentStorage().catch(() => undefined);
   // Asks for link previews go once the links are on the server: after each sync (src/sync/link-previews.ts).
   let drainPreviews: () => Promise<void> = async () => undefined;
   const engine = createSyncEngine({
@@ -117,7 +129,9 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
       if (active) toast(message, 'error');
     },
     onStatus: (status) => {
-      if (active) setSyncStatus(status);
+      if (!active) return;
+      setSyncStatus(status);
+      if (status.state !== 'syncing') marker?.update();
     },
     onSynced: () => {
       if (active) void drainPreviews().catch(() => undefined);
@@ -133,7 +147,10 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     if (active && navigator.onLine) void drainPreviews().catch(() => undefined);
   });
   const offPoke = installPoke(engine, userId);
-  const offBackground = db.onMutation(() => void requestBackgroundSync());
+  const offBackground = db.onMutation(() => {
+    marker?.update();
+    void requestBackgroundSync();
+  });
 
   // The worker synced in the background: show its rejections, refresh the status.
   const onWorkerMessage = (event: MessageEvent) => {

@@ -5,6 +5,7 @@ import { useUserDb } from '../../data/user-db-context.ts';
 import { tierOf } from '../../domain/plans.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PAGES } from '../../domain/pages.ts';
+import { PERSISTENT_STORAGE_NOTE } from '../../data/persistent-storage.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { applyThemeChoice, storedThemeChoice } from '../../ui/theme/theme.ts';
@@ -140,6 +141,8 @@ export function ProfilePage() {
           {renderTransfer()}
         </section>
       )}
+      {/* Why the browser was asked to keep the app's data (src/data/persistent-storage.ts). */}
+      <p className="mt-6 max-w-xl text-sm text-slate-600">{PERSISTENT_STORAGE_NOTE}</p>
     </>
   );
 }
