@@ -162,6 +162,22 @@ function baseArgs(f: Fixtures, prng: Prng): Record<MutationName, Args> {
       directory_id: f.directory,
     },
     'poll.vote': { id: prng.uuid(), post_id: f.poll, option_index: 0 },
+    'poll.create_time': {
+      id: prng.uuid(),
+      title: 'P',
+      description: 'd',
+      deadline: UNTIL,
+      directory_id: f.directory,
+      time_zone: 'UTC',
+      slots: [
+        { id: prng.uuid(), start: FUTURE, minutes: 60 },
+        { id: prng.uuid(), day: '2031-01-02' },
+      ],
+    },
+    'poll.answer': { id: prng.uuid(), post_id: f.poll, slot_id: prng.uuid(), answer: 'yes' },
+    'poll.remove_slot': { id: f.poll, slot_id: prng.uuid() },
+    'poll.pick': { id: f.poll, slot_id: prng.uuid(), event_id: prng.uuid() },
+    'invitation.answer': { id: prng.uuid(), accept: true, event_id: prng.uuid() },
   };
 }
 

@@ -53,6 +53,21 @@ export function mutationArgs(): Record<MutationName, Args> {
     'occurrence.detach': { id: id(), title: 'O', description: 'd', starts_at: FUTURE, ends_at: LATER },
     'poll.create': { id: id(), title: 'P', description: 'd', options: ['yes', 'no'], deadline: LATER },
     'poll.vote': { id: id(), post_id: id(), option_index: 0 },
+    'poll.create_time': {
+      id: id(),
+      title: 'P',
+      description: 'd',
+      deadline: LATER,
+      time_zone: 'Europe/London',
+      slots: [
+        { id: id(), start: FUTURE, minutes: 60 },
+        { id: id(), day: '2031-01-02' },
+      ],
+    },
+    'poll.answer': { id: id(), post_id: id(), slot_id: id(), answer: 'yes' },
+    'poll.remove_slot': { id: id(), slot_id: id() },
+    'poll.pick': { id: id(), slot_id: id(), event_id: id() },
+    'invitation.answer': { id: id(), accept: true, event_id: id() },
   };
 }
 
