@@ -94,10 +94,9 @@ function TimePollCardView({ poll, answers, invitation, now, timeZone, myName, wa
       </header>
       {view.picked && (
         <div className="space-y-2 rounded-lg border border-slate-200 p-3">
-          <p className="text-sm text-slate-900">
-            <span className="font-semibold">Picked time: </span>
-            {view.picked.label.when}
-            {view.picked.label.creator && <span className="text-slate-600"> ({view.picked.label.creator})</span>}
+          <p className="text-sm font-medium text-slate-900">
+            Picked time: {view.picked.label.when}
+            {view.picked.label.creator ? ` (${view.picked.label.creator})` : ''}
           </p>
           {invitation && <InvitationActions invitation={invitation} team={poll.directory_id !== null} />}
         </div>
