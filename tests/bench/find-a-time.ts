@@ -132,7 +132,7 @@ export async function findATimeMeasures(stack: RunningStack, context: BrowserCon
       if (i >= plan.warmups) samples.push(ms);
     }
     return {
-      name: 'find a time: answer → grid and counts painted',
+      name: 'time poll answer → grid painted',
       unit: 'ms',
       samples,
       bar: { median: 16 },
