@@ -28,11 +28,13 @@ interface Read {
 
 async function readRows(db: LinkboardDb, pollIds: readonly string[]): Promise<Read> {
   if (pollIds.length === 0) return { answers: [], invitations: [] };
+  // One equals read per poll (a getAll each), not anyOf (a cursor): the rows read this way are the
+  // ones an answer's prediction finds (the middleware's known rows, pending-writes-middleware.ts).
   const [answers, invitations] = await Promise.all([
-    db.slot_answers.where('post_id').anyOf(pollIds).toArray(),
+    Promise.all(pollIds.map((id) => db.slot_answers.where('post_id').equals(id).toArray())),
     db.event_invitations.where('post_id').anyOf(pollIds).toArray(),
   ]);
-  return { answers: answers.sort(oldestFirst), invitations };
+  return { answers: answers.flat().sort(oldestFirst), invitations };
 }
 
 /** The rows grouped by poll: one answers row per voter (the latest written, should two be held). */

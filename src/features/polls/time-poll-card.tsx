@@ -5,7 +5,7 @@ import type { SlotAnswer } from '../../domain/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { PRODUCT_NAME } from '../../ui/page-title.ts';
 import { deadlineLine } from './poll-results.ts';
-import { timePollView } from './time-poll-view.ts';
+import { slotLabels, timePollView } from './time-poll-view.ts';
 import { TimeSlotTable } from './time-slot-table.tsx';
 
 export interface TimePollCardProps {
@@ -54,9 +54,11 @@ function InvitationActions({ invitation, team }: { invitation: InvitationRow; te
 function TimePollCardView({ poll, answers, invitation, now, timeZone, myName, watermark }: TimePollCardProps) {
   const { db, mutate } = useUserDb();
   const titleId = useId();
+  // The labels format 20 slots or more; an answer changes none of them.
+  const labels = useMemo(() => slotLabels(poll, timeZone), [poll, timeZone]);
   const view = useMemo(
-    () => timePollView(poll, answers, { userId: db.userId, timeZone, now, myName }),
-    [poll, answers, db.userId, timeZone, now, myName],
+    () => timePollView(poll, answers, { userId: db.userId, timeZone, now, myName }, labels),
+    [poll, answers, db.userId, timeZone, now, myName, labels],
   );
   const mine = answers.find((row) => row.user_id === db.userId);
   const isCreator = poll.created_by_id === db.userId;

@@ -37,10 +37,16 @@ export interface TimePollView {
   picked: SlotView | null;
 }
 
+/** Each slot's label in the reader's zone: kept by the card while the slots and zones stay (an answer changes neither). */
+export function slotLabels(poll: PollRow, timeZone: string): SlotLabel[] {
+  return poll.options.map((option) => slotLabel(option, timeZone, poll.time_zone));
+}
+
 export function timePollView(
   poll: PollRow,
   rows: readonly SlotAnswersRow[],
   ctx: { userId: string; timeZone: string; now: Date; myName: string | null },
+  labels: readonly SlotLabel[] = slotLabels(poll, ctx.timeZone),
 ): TimePollView {
   const mine = rows.find((row) => row.user_id === ctx.userId);
   const counts = slotCounts(poll.options, mine);
@@ -49,7 +55,7 @@ export function timePollView(
     const id = option.id ?? String(index);
     return {
       id,
-      label: slotLabel(option, ctx.timeZone, poll.time_zone),
+      label: labels[index] ?? slotLabel(option, ctx.timeZone, poll.time_zone),
       yes: counts[index]?.yes ?? 0,
       maybe: counts[index]?.maybe ?? 0,
       best: index === best,
