@@ -360,3 +360,41 @@ describe('the prediction of an answer', () => {
     await done;
   });
 });
+
+describe("the screen's read and an answer's prediction", () => {
+  it('the rows the grid reads are the ones a prediction finds: the merged row and its counts before the commit', async () => {
+    const { readTimePollRows, groupTimePollRows } = await import('../../src/data/queries/time-polls.ts');
+    const { overlay } = await import('../../src/data/queries/live-rows.ts');
+    const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
+    const { openUserDb } = await import('../../src/data/db.ts');
+    const indexedDB = new IDBFactory();
+    const polls = [makeTimePoll(), makeTimePoll()];
+    polls[0]!.options[0] = { ...polls[0]!.options[0]!, yes: 1, votes: 1 };
+    const server = makeSlotAnswers({ post_id: polls[0]!.id, answers: { 'slot-1': 'yes', 'slot-2': 'no' }, txid: '3' });
+    const writer = openUserDb(ME, { indexedDB, IDBKeyRange });
+    await writer.voting_posts.bulkPut(polls);
+    await writer.slot_answers.put(server);
+    writer.close();
+    // A page loaded later: it knows only the rows it has read.
+    const page = openUserDb(ME, { indexedDB, IDBKeyRange });
+    const read = await readTimePollRows(
+      page,
+      polls.map((poll) => poll.id),
+    );
+    const since = page.pending.currentEpoch();
+    const done = mutate(page, 'poll.answer', answer(polls[0]!.id, 'slot-1', 'maybe', server.id), ctx());
+    // No await yet: what the screen lays over its read in the click's frame.
+    const answers = overlay(read.answers, page.pending.forTable('slot_answers', since), {
+      belongs: () => true,
+      compare: () => 0,
+    });
+    const [mine] = groupTimePollRows({ answers, invitations: [] }, ME).answers.get(polls[0]!.id) ?? [];
+    expect(mine).toMatchObject({
+      answers: { 'slot-1': 'maybe', 'slot-2': 'no' },
+      local_base: { 'slot-1': 'yes', 'slot-2': 'no' },
+    });
+    expect(slotCounts(polls[0]!.options, mine)[0]).toEqual({ yes: 0, maybe: 1 });
+    await done;
+    page.close();
+  });
+});

@@ -21,12 +21,12 @@ export interface TimePollRows {
 const oldestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
   a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-interface Read {
+export interface Read {
   answers: SlotAnswersRow[];
   invitations: InvitationRow[];
 }
 
-async function readRows(db: LinkboardDb, pollIds: readonly string[]): Promise<Read> {
+export async function readTimePollRows(db: LinkboardDb, pollIds: readonly string[]): Promise<Read> {
   if (pollIds.length === 0) return { answers: [], invitations: [] };
   // One equals read per poll (a getAll each), not anyOf (a cursor): the rows read this way are the
   // ones an answer's prediction finds (the middleware's known rows, pending-writes-middleware.ts).
@@ -64,7 +64,10 @@ export function groupTimePollRows(read: Read, userId: string): TimePollRows {
 /** The answers and invitations of `pollIds` (the time polls shown); undefined while loading. */
 export function useTimePollRows(db: LinkboardDb, pollIds: readonly string[]): TimePollRows | undefined {
   const key = pollIds.join(',');
-  const live = useLiveQuery(() => readSince(db, () => readRows(db, key === '' ? [] : key.split(','))), [db, key]);
+  const live = useLiveQuery(
+    () => readSince(db, () => readTimePollRows(db, key === '' ? [] : key.split(','))),
+    [db, key],
+  );
   const apply = useCallback(
     (read: Read, pending: (table: 'slot_answers' | 'event_invitations') => readonly PendingWrite[]) => {
       const ids = new Set(key === '' ? [] : key.split(','));
