@@ -75,7 +75,7 @@ export function TimeSlotTable({ view, titleId, isCreator, onAnswer, onPick, onRe
     <div className="-mx-1 overflow-x-auto px-1">
       <table aria-labelledby={titleId} className="w-full border-collapse text-sm">
         <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
+          <tr className="border-b border-slate-200 text-left text-xs whitespace-nowrap text-slate-600">
             <th scope="col" className="py-1 pr-3 font-medium">
               Time
             </th>
