@@ -119,11 +119,13 @@ export async function findATimeMeasures(stack: RunningStack, context: BrowserCon
   await run(page, hook(`put('voting_posts', ${JSON.stringify([poll])})`));
   await run(page, hook(`put('slot_answers', ${JSON.stringify(rows)})`));
   await openDirectory(page, account, directoryId);
+  // The Team Polls panel's code is loaded with the first tab, online (the service worker may not
+  // have cached it yet); the answers are then given offline.
+  await page.getByRole('tab', { name: 'Team Polls' }).click();
+  await page.getByRole('table', { name: TITLE }).waitFor({ timeout: 60_000 });
+  await page.getByRole('columnheader', { name: `voter${VOTERS - 1}` }).waitFor({ timeout: 60_000 });
   await context.setOffline(true);
   try {
-    await page.getByRole('tab', { name: 'Team Polls' }).click();
-    await page.getByRole('table', { name: TITLE }).waitFor({ timeout: 60_000 });
-    await page.getByRole('columnheader', { name: `voter${VOTERS - 1}` }).waitFor({ timeout: 60_000 });
     const now = { ...seed.mine };
     const samples: number[] = [];
     const rounds = plan.warmups + plan.samples;

@@ -1,4 +1,4 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import type { InvitationRow, PollRow, SlotAnswersRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { SlotAnswer } from '../../domain/validation.ts';
@@ -51,6 +51,8 @@ function InvitationActions({ invitation, team }: { invitation: InvitationRow; te
   );
 }
 
+const report = (what: string) => (error: unknown) => console.error(what, error);
+
 function TimePollCardView({ poll, answers, invitation, now, timeZone, myName, watermark }: TimePollCardProps) {
   const { db, mutate } = useUserDb();
   const titleId = useId();
@@ -60,26 +62,35 @@ function TimePollCardView({ poll, answers, invitation, now, timeZone, myName, wa
     () => timePollView(poll, answers, { userId: db.userId, timeZone, now, myName }, labels),
     [poll, answers, db.userId, timeZone, now, myName, labels],
   );
-  const mine = answers.find((row) => row.user_id === db.userId);
+  const mineId = answers.find((row) => row.user_id === db.userId)?.id;
   const isCreator = poll.created_by_id === db.userId;
   const deadline = deadlineLine(poll, now, timeZone);
-  const report = (what: string) => (error: unknown) => console.error(what, error);
-
-  const onAnswer = (slotId: string, answer: SlotAnswer) =>
-    void mutate('poll.answer', {
-      id: mine?.id ?? crypto.randomUUID(),
-      post_id: poll.id,
-      slot_id: slotId,
-      answer,
-    }).catch(report('Answer failed'));
-  const onPick = (slotId: string) =>
-    void mutate('poll.pick', {
-      id: poll.id,
-      slot_id: slotId,
-      event_id: poll.picked_event_id ?? crypto.randomUUID(),
-    }).catch(report('Pick failed'));
-  const onRemove = (slotId: string) =>
-    void mutate('poll.remove_slot', { id: poll.id, slot_id: slotId }).catch(report('Remove failed'));
+  // Kept while the poll and the user's row stay, so an answer repaints only its own slot's row.
+  const onAnswer = useCallback(
+    (slotId: string, answer: SlotAnswer) =>
+      void mutate('poll.answer', {
+        id: mineId ?? crypto.randomUUID(),
+        post_id: poll.id,
+        slot_id: slotId,
+        answer,
+      }).catch(report('Answer failed')),
+    [mutate, mineId, poll.id],
+  );
+  const pickedEventId = poll.picked_event_id;
+  const onPick = useCallback(
+    (slotId: string) =>
+      void mutate('poll.pick', {
+        id: poll.id,
+        slot_id: slotId,
+        event_id: pickedEventId ?? crypto.randomUUID(),
+      }).catch(report('Pick failed')),
+    [mutate, pickedEventId, poll.id],
+  );
+  const onRemove = useCallback(
+    (slotId: string) =>
+      void mutate('poll.remove_slot', { id: poll.id, slot_id: slotId }).catch(report('Remove failed')),
+    [mutate, poll.id],
+  );
 
   return (
     <article
