@@ -7,8 +7,10 @@ import type {
   MemberRow,
   MetaRow,
   OutboxRow,
+  InvitationRow,
   PollRow,
   RowsByTable,
+  SlotAnswersRow,
   UserProfileRow,
   VoteRow,
 } from './rows.ts';
@@ -35,6 +37,8 @@ export class LinkboardDb extends Dexie {
   calendar_events!: Table<EventRow, string>;
   voting_posts!: Table<PollRow, string>;
   user_votes!: Table<VoteRow, string>;
+  slot_answers!: Table<SlotAnswersRow, string>;
+  event_invitations!: Table<InvitationRow, string>;
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
   /** Row counts per counted index value (index-counts.ts). */
@@ -58,14 +62,16 @@ export class LinkboardDb extends Dexie {
     // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors);
     // 6: saved_links without owner_id (its count is kept: counts.ts); 7: saved_links' `_urlKey`
     // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
-    // links' filter). A change of the duplicate rule (link-identity.ts) needs a version that sets
+    // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
+    // (event_invitations, docs/product.md, Find a time). A change of the duplicate rule (link-identity.ts) needs a version that sets
     // the keys again, as 7 does.
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
     const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
-    const v7 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id], _urlKey' };
+    const { slot_answers: _answers, event_invitations: _invitations, ...v8 } = stores;
+    const v7 = { ...v8, saved_links: 'id, directory_id, [directory_id+created_at+id], _urlKey' };
     this.version(3)
       .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
       .upgrade(async (tx) => {
@@ -91,7 +97,8 @@ export class LinkboardDb extends Dexie {
         const links = (await tx.table('saved_links').toArray()) as LinkRow[];
         await tx.table('saved_links').bulkPut(links.map(withLinkKeys));
       });
-    this.version(8).stores(stores);
+    this.version(8).stores(v8);
+    this.version(9).stores(stores);
     this.use(indexCountsMiddleware(counted, movedIndexes()));
     this.use(localKeysMiddleware());
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));

@@ -43,7 +43,7 @@ export interface Mutator<N extends MutationName> {
 
 /** Rows a prediction may use: the latest seen of a small table's row (pending-writes.ts). */
 export interface Known {
-  row(table: 'link_directories', key: string): Readonly<Record<string, unknown>> | undefined;
+  row(table: 'link_directories' | 'slot_answers', key: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 export type MutatorRegistry = { [N in MutationName]: Mutator<N> };

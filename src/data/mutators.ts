@@ -7,6 +7,7 @@ import { eventCreate, eventDelete, eventUpdate, taskSetCompleted } from './mutat
 import { linkCreate, linkDelete, linkSetFavorite, linkUpdate } from './mutators/links.ts';
 import { memberInvite, memberRemove, memberSetRole } from './mutators/members.ts';
 import { pollCreate, pollVote } from './mutators/polls.ts';
+import { invitationAnswer, pollAnswer, pollCreateTime, pollPick, pollRemoveSlot } from './mutators/time-polls.ts';
 import { profileUpdate } from './mutators/profile.ts';
 import { occurrenceDetach, seriesCreate, seriesDelete, seriesReplace } from './mutators/series.ts';
 
@@ -32,6 +33,11 @@ export const mutators: MutatorRegistry = {
   'occurrence.detach': occurrenceDetach,
   'poll.create': pollCreate,
   'poll.vote': pollVote,
+  'poll.create_time': pollCreateTime,
+  'poll.answer': pollAnswer,
+  'poll.remove_slot': pollRemoveSlot,
+  'poll.pick': pollPick,
+  'invitation.answer': invitationAnswer,
 };
 
 /** The mutator of `name`, widened for callers that hold a stored (untyped) outbox row. */

@@ -22,8 +22,11 @@ function writesOf(
   }
 }
 
-/** Small tables whose rows predictions may read (a directory's owner): a few per user. */
-const knownTables: ReadonlySet<string> = new Set(['link_directories']);
+/**
+ * Small tables whose rows predictions may read: a directory's owner (a few per user), and the
+ * user's answers to a time poll (one row per poll and voter).
+ */
+const knownTables: ReadonlySet<string> = new Set(['link_directories', 'slot_answers']);
 
 const rowsOf = (values: readonly unknown[], keyPath: string) =>
   values

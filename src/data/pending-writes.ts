@@ -184,14 +184,22 @@ export class PendingWrites {
    * place of the `prediction` of them, if any: one change on screen, never a gap between them.
    */
   reveal(tx: DBCoreTransaction, prediction?: Prediction | null): void {
-    let revealed = prediction ? this.remove(prediction) : false;
-    for (const entries of this.byTable.values()) {
-      for (const entry of entries) {
-        if (entry.tx === tx && !entry.shown) {
-          entry.shown = true;
-          revealed = true;
-        }
-      }
+    let revealed = false;
+    for (const [table, entries] of this.byTable) {
+      const mine = new Set(entries.filter((entry) => entry.tx === tx && !entry.shown));
+      const at = prediction ? entries.findIndex((entry) => entry.tx === prediction) : -1;
+      for (const entry of mine) entry.shown = true;
+      if (mine.size > 0) revealed = true;
+      if (at === -1) continue;
+      // The writes take the prediction's place: a later call's prediction, made while this
+      // transaction waited for a paint, stays after them (the latest write of a row wins), so a
+      // quick second click never shows the first one's row again.
+      revealed = true;
+      const others = entries.filter((entry) => entry.tx !== prediction && !mine.has(entry));
+      const place = entries.slice(0, at).filter((entry) => entry.tx !== prediction && !mine.has(entry)).length;
+      const ordered = [...others.slice(0, place), ...mine, ...others.slice(place)];
+      if (ordered.length === 0) this.byTable.delete(table);
+      else this.byTable.set(table, ordered);
     }
     if (revealed) this.emit();
   }

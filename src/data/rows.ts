@@ -10,6 +10,8 @@ export type EventRow = RowOf<'calendar_events'>;
 export type PollRow = RowOf<'voting_posts'>;
 export type PollOption = PollRow['options'][number];
 export type VoteRow = RowOf<'user_votes'>;
+export type SlotAnswersRow = RowOf<'slot_answers'>;
+export type InvitationRow = RowOf<'event_invitations'>;
 
 export type RowsByTable = { [N in SyncedTableName]: RowOf<N> };
 

@@ -64,6 +64,15 @@ const bench = {
     await mutate(db, name, args, mutationContextFor(user));
   },
 
+  /**
+   * Writes rows into the local database through Dexie (its live queries see them), for a part whose
+   * rows the server cannot store yet: they stay local (a pull does not remove them).
+   */
+  async put(table: string, rows: Record<string, unknown>[]): Promise<void> {
+    const { db } = await session();
+    await db.table(table).bulkPut(rows);
+  },
+
   /** Deletes the series with an occurrence titled `title` (series.delete); answers how many occurrences it had. */
   async deleteSeries(title: string): Promise<number> {
     const { db } = await session();

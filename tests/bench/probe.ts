@@ -87,6 +87,21 @@ export const probeScript = String.raw`(() => {
           group.querySelector('[cmdk-group-heading]')?.textContent === heading &&
           group.querySelector('[cmdk-item]')?.firstElementChild?.textContent === title,
       ),
+    /**
+     * The time poll table's slot row (0-based) shows the user's answer pressed, these Yes and If need
+     * be counts, and the answer in the user's own grid column (the first voter's).
+     */
+    slotAnswered: (slot, answer, yes, maybe) => {
+      const row = document.querySelectorAll('table tbody tr')[slot];
+      if (!row) return false;
+      const pressed = row.querySelector('button[aria-pressed="true"]');
+      const cells = row.querySelectorAll('td');
+      return (
+        !!pressed && pressed.textContent === answer &&
+        cells[1]?.textContent === String(yes) && cells[2]?.textContent === String(maybe) &&
+        cells[3]?.textContent === answer
+      );
+    },
     /** A live status in the open dialog says this text (Add Link's 'Already saved in …'). */
     dialogStatus: (text) =>
       Array.from(document.querySelectorAll('[role="dialog"] [role="status"]')).some((s) => s.textContent.trim() === text),

@@ -15,6 +15,7 @@ import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { duplicateCheck } from './duplicates.ts';
 import { paletteMeasures } from './palette.ts';
+import { findATimeMeasures } from './find-a-time.ts';
 import { brokenLinkPass } from './broken-links.ts';
 import { previewToUi, startPreviewFixture } from './link-preview.ts';
 import {
@@ -73,7 +74,7 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,plain-words,theme,import,push,load: run only these
+ * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
  * PostgreSQL, docs/faults.md) run only when named.
@@ -262,6 +263,13 @@ async function main(): Promise<void> {
       const paletteContext = await context();
       measures.push(...(await paletteMeasures(stack, paletteContext, plan)));
       await paletteContext.close();
+    });
+
+    await part('find-a-time', async () => {
+      plan.log('find a time: an answer on a 20-slot team poll with 10 voters → grid and counts');
+      const timeContext = await context();
+      measures.push(await findATimeMeasures(stack, timeContext, plan));
+      await timeContext.close();
     });
 
     await part('plain-words', async () => {

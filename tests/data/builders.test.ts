@@ -4,10 +4,12 @@ import { syncedTableNames, syncedTables, type SyncedTableName } from '../../src/
 import {
   makeDirectory,
   makeEvent,
+  makeInvitation,
   makeLink,
   makeMember,
   makePoll,
   makeProfile,
+  makeSlotAnswers,
   makeVote,
 } from '../support/builders.ts';
 
@@ -20,10 +22,12 @@ const builders: Record<SyncedTableName, () => Record<string, unknown>> = {
   calendar_events: makeEvent,
   voting_posts: makePoll,
   user_votes: makeVote,
+  slot_answers: makeSlotAnswers,
+  event_invitations: makeInvitation,
 };
 
 /** Fields a stored row may lack (tests/support/builders.ts says why each one). */
-const leftOut = new Set(['deleted_at', 'txid', 'local_votes']);
+const leftOut = new Set(['deleted_at', 'txid', 'local_votes', 'local_base']);
 
 describe.each(syncedTableNames)('the %s builder', (table) => {
   it("builds a row the table's schema accepts", () => {

@@ -94,3 +94,26 @@ describe('a vote before its commit', () => {
     expect(during!.polls[0]?.options[1]?.votes).toBe(1);
   });
 });
+
+describe('two quick changes of one row', () => {
+  it("never shows the first again once the second's prediction is on screen (its transaction's writes take its prediction's place)", async () => {
+    const { makeSlotAnswers, makeTimePoll } = await import('../support/builders.ts');
+    const { overlay } = await import('../../src/data/queries/live-rows.ts');
+    const db = freshDb();
+    const poll = makeTimePoll();
+    const row = makeSlotAnswers({ post_id: poll.id, answers: { 'slot-1': 'no' }, txid: '1' });
+    await db.voting_posts.put(poll);
+    await db.slot_answers.put(row);
+    const shown: string[] = [];
+    db.pending.subscribe(() => {
+      const [now] = overlay([row], db.pending.forTable('slot_answers', 0), { belongs: () => true, compare: () => 0 });
+      const answer = String(now?.answers['slot-1']);
+      if (shown.at(-1) !== answer) shown.push(answer);
+    });
+    const answer = (value: 'yes' | 'maybe') =>
+      mutate(db, 'poll.answer', { id: row.id, post_id: poll.id, slot_id: 'slot-1', answer: value }, ctx());
+    // The second click comes while the first still waits for its paint.
+    await Promise.all([answer('yes'), answer('maybe')]);
+    expect(shown).toEqual(['yes', 'maybe']);
+  });
+});

@@ -26,10 +26,12 @@ it('derives the Dexie stores the database was created with (a change needs a new
     calendar_events: 'id, series_id, starts_at, owner_id, [_kind+_at], _evOver, _evMade, _done, *_long',
     voting_posts: 'id, directory_id, created_by_id',
     user_votes: 'id, post_id, user_id',
+    slot_answers: 'id, post_id, [post_id+user_id]',
+    event_invitations: 'id, post_id, status',
   });
   const db = freshDb();
   expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'counts', 'meta', 'outbox'].sort());
-  expect(db.verno).toBe(8);
+  expect(db.verno).toBe(9);
 });
 
 it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {
@@ -68,7 +70,10 @@ it('purges through declared parents that come first and through indexed columns'
     'directory_members',
     'voting_posts',
   ]);
-  expect(childrenOf('voting_posts')).toEqual([{ table: 'user_votes', by: 'post_id' }]);
+  expect(childrenOf('voting_posts')).toEqual([
+    { table: 'user_votes', by: 'post_id' },
+    { table: 'slot_answers', by: 'post_id' },
+  ]);
 });
 
 it('drops a directory with its content, and notes what went for the rebase', async () => {

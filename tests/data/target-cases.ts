@@ -6,7 +6,17 @@
  */
 import type { MutationArgs, MutationName } from '../../src/domain/mutation-contract.ts';
 import { groupTarget, rowTarget, type Target } from '../../src/data/targets.ts';
-import { ME, makeDirectory, makeEvent, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
+import {
+  ME,
+  makeDirectory,
+  makeEvent,
+  makeInvitation,
+  makeLink,
+  makeMember,
+  makePoll,
+  makeTimePoll,
+  uuid,
+} from '../support/builders.ts';
 
 export const dir = makeDirectory({ owner_id: ME });
 export const link = makeLink({ directory_id: dir.id });
@@ -15,6 +25,9 @@ export const event = makeEvent();
 export const seriesId = uuid();
 export const seriesEvents = [makeEvent({ series_id: seriesId }), makeEvent({ series_id: seriesId })];
 export const poll = makePoll({ directory_id: dir.id });
+/** The user's own team 'Find a time' poll, and a pending invitation of theirs to another poll's time. */
+export const timePoll = makeTimePoll({ directory_id: dir.id, created_by_id: ME, created_by: 'me' });
+export const invitation = makeInvitation();
 const occurrence = (id = uuid()) => ({
   id,
   title: 'Yoga',
@@ -22,7 +35,18 @@ const occurrence = (id = uuid()) => ({
   starts_at: '2026-03-20T09:00:00.000Z',
   ends_at: '2026-03-20T10:00:00.000Z',
 });
-const newIds = { directory: uuid(), link: uuid(), member: uuid(), event: uuid(), poll: uuid(), vote: uuid() };
+const newIds = {
+  directory: uuid(),
+  link: uuid(),
+  member: uuid(),
+  event: uuid(),
+  poll: uuid(),
+  vote: uuid(),
+  answers: uuid(),
+  slots: [uuid(), uuid()],
+  pickedEvent: uuid(),
+  acceptedEvent: uuid(),
+};
 const occurrenceIds = [uuid(), uuid()];
 
 /** Sample args of every mutation, over the fixtures above, and what each must declare. */
@@ -96,5 +120,37 @@ export const cases: { [N in MutationName]: { args: MutationArgs[N]; targets: Tar
   'poll.vote': {
     args: { id: newIds.vote, post_id: poll.id, option_index: 1 },
     targets: [rowTarget('user_votes', newIds.vote), rowTarget('voting_posts', poll.id)],
+  },
+  'poll.create_time': {
+    args: {
+      id: newIds.poll,
+      title: 'When?',
+      time_zone: 'Europe/London',
+      slots: [
+        { id: newIds.slots[0]!, start: '2026-04-01T09:00:00.000Z', minutes: 60 },
+        { id: newIds.slots[1]!, day: '2026-04-02' },
+      ],
+    },
+    targets: [rowTarget('voting_posts', newIds.poll)],
+  },
+  'poll.answer': {
+    args: { id: newIds.answers, post_id: timePoll.id, slot_id: 'slot-1', answer: 'yes' },
+    targets: [
+      rowTarget('slot_answers', newIds.answers),
+      groupTarget('slot_answers', 'post_id', timePoll.id),
+      rowTarget('voting_posts', timePoll.id),
+    ],
+  },
+  'poll.remove_slot': {
+    args: { id: timePoll.id, slot_id: 'slot-2' },
+    targets: [rowTarget('voting_posts', timePoll.id), groupTarget('slot_answers', 'post_id', timePoll.id)],
+  },
+  'poll.pick': {
+    args: { id: timePoll.id, slot_id: 'slot-1', event_id: newIds.pickedEvent },
+    targets: [rowTarget('voting_posts', timePoll.id), rowTarget('calendar_events', newIds.pickedEvent)],
+  },
+  'invitation.answer': {
+    args: { id: invitation.id, accept: true, event_id: newIds.acceptedEvent },
+    targets: [rowTarget('event_invitations', invitation.id), rowTarget('calendar_events', newIds.acceptedEvent)],
   },
 };

@@ -11,7 +11,7 @@ import { syncedTableNames } from '../../src/data/synced-tables.ts';
 import { Touched } from '../../src/data/targets.ts';
 import { ctx, freshDb } from './helpers.ts';
 import { ME } from '../support/builders.ts';
-import { cases, dir, event, link, member, poll, seriesEvents } from './target-cases.ts';
+import { cases, dir, event, invitation, link, member, poll, seriesEvents, timePoll } from './target-cases.ts';
 
 const team = ctx({ tier: 'team' });
 
@@ -44,7 +44,8 @@ beforeEach(async () => {
   await db.saved_links.put(link);
   await db.directory_members.put(member);
   await db.calendar_events.bulkPut([event, ...seriesEvents]);
-  await db.voting_posts.put(poll);
+  await db.voting_posts.bulkPut([poll, timePoll]);
+  await db.event_invitations.put(invitation);
 });
 
 describe.each(mutationNames)('%s', (name) => {

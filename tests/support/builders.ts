@@ -1,9 +1,10 @@
 /**
  * One builder per synced table (src/data/synced-tables.ts), each a row exactly as the client
  * stores it after a pull: every declared field with a realistic value, timestamps as instants.
- * Three fields are left out on purpose: `deleted_at` (never on a stored row), `txid` (absent on a
+ * Four fields are left out on purpose: `deleted_at` (never on a stored row), `txid` (absent on a
  * row the client wrote itself; give it as an override for a row the server sent) and a poll's
- * `local_votes` (only there while a vote of the user is pending). tests/data/builders.test.ts
+ * `local_votes` and a time poll answers row's `local_base` (only there while a vote or answer of
+ * the user is pending). tests/data/builders.test.ts
  * runs each default through its table's schema, so a new column fails there until its builder has it.
  */
 import type {
@@ -11,7 +12,9 @@ import type {
   EventRow,
   LinkRow,
   MemberRow,
+  InvitationRow,
   PollRow,
+  SlotAnswersRow,
   UserProfileRow,
   VoteRow,
 } from '../../src/data/rows.ts';
@@ -137,6 +140,11 @@ export function makePoll(overrides: Partial<PollRow> = {}): PollRow {
     created_by: 'other',
     created_by_id: OTHER,
     is_active: true,
+    kind: 'choice',
+    time_zone: null,
+    picked_slot_id: null,
+    picked_event_id: null,
+    pick_count: 0,
     ...stamps,
     ...overrides,
   };
@@ -150,6 +158,54 @@ export function makeVote(overrides: Partial<VoteRow> = {}): VoteRow {
     option_index: 0,
     user_email: 'me@example.com',
     user_id: ME,
+    ...stamps,
+    ...overrides,
+  };
+}
+
+/** Another user's public 'Find a time' poll in Europe/London: two one-hour slots and a whole day, no answers yet. */
+export function makeTimePoll(overrides: Partial<PollRow> = {}): PollRow {
+  return makePoll({
+    title: 'Planning meeting',
+    kind: 'time',
+    time_zone: 'Europe/London',
+    options: [
+      { id: 'slot-1', text: '', votes: 0, start: '2026-03-16T09:00:00.000Z', minutes: 60, day: null, yes: 0, maybe: 0 },
+      { id: 'slot-2', text: '', votes: 0, start: '2026-03-17T14:00:00.000Z', minutes: 60, day: null, yes: 0, maybe: 0 },
+      { id: 'slot-3', text: '', votes: 0, start: null, minutes: null, day: '2026-03-18', yes: 0, maybe: 0 },
+    ],
+    ...overrides,
+  });
+}
+
+/** The user's answers to a time poll, as the server sent them (no `local_base`). */
+export function makeSlotAnswers(overrides: Partial<SlotAnswersRow> = {}): SlotAnswersRow {
+  return {
+    id: uuid(),
+    post_id: uuid(),
+    user_id: ME,
+    directory_id: null,
+    voter_name: 'me',
+    answers: { 'slot-1': 'yes' },
+    ...stamps,
+    ...overrides,
+  };
+}
+
+/** A pending invitation of the user's to a picked one-hour time. */
+export function makeInvitation(overrides: Partial<InvitationRow> = {}): InvitationRow {
+  return {
+    id: uuid(),
+    post_id: uuid(),
+    user_id: ME,
+    inviter_name: 'other',
+    title: 'Planning meeting',
+    description: null,
+    starts_at: '2026-03-16T09:00:00.000Z',
+    ends_at: '2026-03-16T10:00:00.000Z',
+    all_day: false,
+    status: 'pending',
+    event_id: null,
     ...stamps,
     ...overrides,
   };

@@ -74,7 +74,7 @@ export const directoryUpdate: Mutator<'directory.update'> = {
 };
 
 export const directoryDelete: Mutator<'directory.delete'> = {
-  tables: ['link_directories', 'saved_links', 'directory_members', 'voting_posts', 'user_votes'],
+  tables: ['link_directories', 'saved_links', 'directory_members', 'voting_posts', 'user_votes', 'slot_answers'],
   // The directory and its content (a poll's votes go with the poll, which is in the directory).
   targets: (args) => [
     rowTarget('link_directories', args.id),

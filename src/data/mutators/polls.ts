@@ -6,11 +6,33 @@ import { cleanPollOptions, isBlank, parseInstant } from '../../domain/validation
 import { directoryOrRefuse, roleIn } from '../access.ts';
 import { refuse } from '../mutation-error.ts';
 import { countPollsCreatedSince } from '../counts.ts';
-import { stamp, type Mutator } from '../mutator.ts';
+import { stamp, type LinkboardTx, type Mutator } from '../mutator.ts';
 import { rowTarget } from '../targets.ts';
 import type { MutationArgs } from '../../domain/mutation-contract.ts';
 import type { MutationContext } from '../mutation-context.ts';
 import type { PollRow, VoteRow } from '../rows.ts';
+
+/**
+ * Who may create a poll here, and the quota (docs/product.md, Plans and limits): a team poll needs
+ * access to the directory and its owner on Team; a Free user's public poll counts against the
+ * month's quota. Shared by 'Options' and 'Find a time' polls (both count as polls).
+ */
+export async function checkPollQuota(tx: LinkboardTx, directoryId: string | null, ctx: MutationContext): Promise<void> {
+  if (directoryId !== null) {
+    const directory = await directoryOrRefuse(tx, directoryId);
+    if (!(await roleIn(tx, directory, ctx))) refuse('forbidden', messages.noDirectoryAccess);
+    // Team polls follow the directory owner's plan (as the server decides), not the creator's;
+    // until a shared directory's row has brought its owner's plan, the server decides alone.
+    const ownerPlan =
+      directory.owner_id === ctx.userId ? ctx.tier : directory.owner_tier ? tierOf(directory.owner_tier) : null;
+    if (ownerPlan !== null && ownerPlan !== 'team') refuse('limit_reached', messages.teamPolls);
+  } else if (ctx.tier === 'free') {
+    // A public poll of a Free user: the quota counts all their polls of the month (public and
+    // team, docs/product.md, Plans and limits); a team poll follows the owner's plan instead.
+    const mine = await countPollsCreatedSince(tx, ctx.userId, monthStart(ctx.now(), ctx.timeZone).getTime());
+    if (!underLimit(ctx.tier, 'pollsPerMonth', mine)) refuse('limit_reached', messages.morePolls);
+  }
+}
 
 export const pollCreate: Mutator<'poll.create'> = {
   tables: ['voting_posts', 'link_directories', 'directory_members', 'user_profiles'],
@@ -22,20 +44,7 @@ export const pollCreate: Mutator<'poll.create'> = {
     const deadline = parseInstant(args.deadline);
     if (deadline === 'invalid') refuse('invalid', messages.invalidDate);
     if (deadline !== null && deadline <= ctx.now().getTime()) refuse('invalid', messages.pollDeadline);
-    if (args.directory_id != null) {
-      const directory = await directoryOrRefuse(tx, args.directory_id);
-      if (!(await roleIn(tx, directory, ctx))) refuse('forbidden', 'You do not have access to this directory.');
-      // Team polls follow the directory owner's plan (as the server decides), not the creator's;
-      // until a shared directory's row has brought its owner's plan, the server decides alone.
-      const ownerPlan =
-        directory.owner_id === ctx.userId ? ctx.tier : directory.owner_tier ? tierOf(directory.owner_tier) : null;
-      if (ownerPlan !== null && ownerPlan !== 'team') refuse('limit_reached', messages.teamPolls);
-    } else if (ctx.tier === 'free') {
-      // A public poll of a Free user: the quota counts all their polls of the month (public and
-      // team, docs/product.md, Plans and limits); a team poll follows the owner's plan instead.
-      const mine = await countPollsCreatedSince(tx, ctx.userId, monthStart(ctx.now(), ctx.timeZone).getTime());
-      if (!underLimit(ctx.tier, 'pollsPerMonth', mine)) refuse('limit_reached', messages.morePolls);
-    }
+    await checkPollQuota(tx, args.directory_id ?? null, ctx);
     return {
       ...args,
       title: args.title.trim(),

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
+import { InvitationsCard } from './invitations-card.tsx';
 import { Card, EventList, TaskList } from './calendar-items.tsx';
 import { useCalendarScreen } from './use-calendar-screen.ts';
 
@@ -108,6 +109,7 @@ export function CalendarPage() {
             <Counter label="Pending Tasks" value={read.counts.pendingTasks} />
             <Counter label="Completed" value={read.counts.completedTasks} />
           </div>
+          <InvitationsCard timeZone={timeZone} />
           <div className="grid gap-6 lg:grid-cols-2">
             <Card id="today-events" title={`Today's Events · ${todayLabel}`}>
               <EventList

@@ -34,7 +34,7 @@ function Upsell({ username }: { username: string }) {
 
 function TeamPollBoard({ directoryId, canCreate }: { directoryId: string; canCreate: boolean }) {
   const { db } = useUserDb();
-  const { timeZone, now } = usePollViewer();
+  const { timeZone, now, username } = usePollViewer();
   const board = usePollsWithVotes(db, directoryId);
   const [creating, setCreating] = useState(false);
 
@@ -58,7 +58,16 @@ function TeamPollBoard({ directoryId, canCreate }: { directoryId: string; canCre
     );
   } else {
     // Team directories carry no watermark: the Team plan has none (docs/product.md, Roles and permissions).
-    body = <PollGrid polls={board.polls} myVotes={board.myVotes} now={now} timeZone={timeZone} watermark={false} />;
+    body = (
+      <PollGrid
+        polls={board.polls}
+        myVotes={board.myVotes}
+        now={now}
+        timeZone={timeZone}
+        watermark={false}
+        myName={username || null}
+      />
+    );
   }
 
   return (

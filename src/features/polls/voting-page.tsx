@@ -129,7 +129,14 @@ export function VotingPage() {
           ) : board.polls.length === 0 ? (
             <EmptyState title="No active polls yet">Create your first community poll to get started</EmptyState>
           ) : (
-            <PollGrid polls={board.polls} myVotes={board.myVotes} now={now} timeZone={timeZone} watermark={free} />
+            <PollGrid
+              polls={board.polls}
+              myVotes={board.myVotes}
+              now={now}
+              timeZone={timeZone}
+              watermark={free}
+              myName={username || null}
+            />
           )}
         </section>
         {free && <AdSlot shape="rectangle" />}

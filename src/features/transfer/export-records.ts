@@ -108,8 +108,29 @@ export function eventOf(row: EventRow): ExportEvent {
 
 export function pollOf(row: PollRow): ExportPoll {
   const { id, title, description, options, deadline, directory_id, is_active, created_at, updated_at } = row;
-  const copied = options.map((option) => ({ text: option.text, votes: option.votes }));
-  return { id, title, description, options: copied, deadline, directory_id, is_active, created_at, updated_at };
+  const kind = row.kind ?? 'choice';
+  const copied = options.map((option) =>
+    kind === 'time'
+      ? {
+          text: option.text,
+          votes: option.votes,
+          id: option.id ?? '',
+          start: option.start ?? null,
+          minutes: option.minutes ?? null,
+          day: option.day ?? null,
+          yes: option.yes ?? option.votes,
+          maybe: option.maybe ?? 0,
+        }
+      : { text: option.text, votes: option.votes },
+  );
+  return {
+    ...{ id, title, description, options: copied, deadline, directory_id, is_active, kind },
+    time_zone: row.time_zone ?? null,
+    picked_slot_id: row.picked_slot_id ?? null,
+    picked_event_id: row.picked_event_id ?? null,
+    pick_count: row.pick_count ?? 0,
+    ...{ created_at, updated_at },
+  };
 }
 
 /** A vote with its option's text and poll title, when the poll is on this device. */

@@ -109,10 +109,28 @@ export const exportPoll = v.object({
   id: text,
   title: text,
   description: nullableText,
-  options: v.array(v.object({ text: v.string(), votes: v.number() })),
+  /** A time poll's options are its slots: their id, start and minutes or day, and Yes and If need be counts. */
+  options: v.array(
+    v.object({
+      text: v.string(),
+      votes: v.number(),
+      id: v.optional(v.string()),
+      start: v.optional(nullableText),
+      minutes: v.optional(v.nullable(v.number())),
+      day: v.optional(nullableText),
+      yes: v.optional(v.number()),
+      maybe: v.optional(v.number()),
+    }),
+  ),
   deadline: nullableText,
   directory_id: nullableText,
   is_active: v.boolean(),
+  /** 'choice' or 'time' (docs/product.md, Find a time); absent in files of older apps: choice. */
+  kind: v.optional(v.picklist(['choice', 'time'])),
+  time_zone: v.optional(nullableText),
+  picked_slot_id: v.optional(nullableText),
+  picked_event_id: v.optional(nullableText),
+  pick_count: v.optional(v.number()),
   ...stamps,
 });
 
