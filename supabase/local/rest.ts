@@ -11,9 +11,10 @@ import { firstIssue, isPlainObject } from '../../src/domain/input-schema.ts';
 import { clientOf, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
-import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
+import { connectionLost, fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
 import { forgetCall, resolveCall } from './rest-functions.ts';
 import { holdPush } from './fault-hold.ts';
+import { isConnectionLoss } from './db.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
 
@@ -205,6 +206,9 @@ export function restApp(ctx: StackContext): Hono {
       });
     } catch (error) {
       if (error instanceof RestFailure) return errorResponse(c, error);
+      // The database is away (restarting, stopped, the connection cut): PostgREST's 503, which a
+      // client retries, never a 500 that counts against what it sent.
+      if (isConnectionLoss(error)) return errorResponse(c, connectionLost(error));
       // undefined_function, or a changed signature: the cached call is stale.
       const code = (error as { code?: unknown } | null)?.code;
       if (code === '42883' || code === '42P13' || code === '42804') forgetCall(ctx.db, c.req.param('fn'));

@@ -21,6 +21,8 @@ export interface FaultStack {
   dispose(): Promise<void>;
   /** A query on the stack's database, as its owner (the server's rows, the evidence of a fault). */
   query<R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
+  /** What the stack printed since it last started (the last 20,000 characters). */
+  output(): string;
   /** Waits until the running stack has printed `text` (since it last started), e.g. a fault hook's line. */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
 }
@@ -132,6 +134,7 @@ export async function startFaultStack(label: string, options: FaultStackOptions 
     async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
       return (await pool.query<R>(sql, params)).rows;
     },
+    output: () => output,
     async waitForOutput(text: string, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
       while (!output.includes(text)) {
