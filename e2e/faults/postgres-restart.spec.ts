@@ -34,8 +34,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   rmSync(holdFile, { force: true });
-  await stack?.dispose();
-  await cluster?.dispose();
+  try {
+    // The cluster may be stopped if the fault failed half-way: started again so the stack's database can go.
+    await cluster?.start().catch(() => undefined);
+    await stack?.dispose();
+  } finally {
+    await cluster?.dispose();
+  }
 });
 
 /** The sync answers a page gets with a 5xx status (what the device was told while the database was away). */
