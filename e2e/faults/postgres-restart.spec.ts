@@ -27,10 +27,11 @@ let cluster: PrivateCluster;
 let stack: FaultStack;
 test.beforeAll(async () => {
   cluster = await startPrivateCluster('restart');
-  stack = await startFaultStack('pgrestart', {
-    adminUrl: cluster.adminUrl,
-    env: { LINKBOARD_FAULT_PUSH_HOLD_FILE: holdFile },
-  });
+  stack = await startFaultStack(
+    'pgrestart',
+    { LINKBOARD_FAULT_PUSH_HOLD_FILE: holdFile },
+    { adminUrl: cluster.adminUrl },
+  );
 });
 test.afterAll(async () => {
   rmSync(holdFile, { force: true });

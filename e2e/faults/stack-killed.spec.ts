@@ -20,7 +20,7 @@ const holdFile = join(tmpdir(), `lb-fault-hold-${randomBytes(4).toString('hex')}
 
 let stack: FaultStack;
 test.beforeAll(async () => {
-  stack = await startFaultStack('killed', { env: { LINKBOARD_FAULT_PUSH_HOLD_FILE: holdFile } });
+  stack = await startFaultStack('killed', { LINKBOARD_FAULT_PUSH_HOLD_FILE: holdFile });
 });
 test.afterAll(async () => {
   rmSync(holdFile, { force: true });

@@ -28,8 +28,6 @@ export interface FaultStack {
 }
 
 export interface FaultStackOptions {
-  /** Environment variables of the stack's process (a fault hook's, docs/faults.md). */
-  env?: Record<string, string>;
   /** An admin connection to the cluster the stack's database is made on; default FAULTS_DATABASE_URL. */
   adminUrl?: string;
 }
@@ -65,9 +63,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`the stack did not answer /_health in 60 s:\n${log()}`);
 }
 
-export async function startFaultStack(label: string, options: FaultStackOptions = {}): Promise<FaultStack> {
+/** `env`: environment variables of the stack's process (a fault hook's, docs/faults.md). */
+export async function startFaultStack(
+  label: string,
+  env: Record<string, string> = {},
+  options: FaultStackOptions = {},
+): Promise<FaultStack> {
   const admin = options.adminUrl ?? adminDatabaseUrl();
-  const env = options.env ?? {};
   const name = `lb_faults_${label.replace(/\W+/g, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: admin });
   await adminClient.connect();
