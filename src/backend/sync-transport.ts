@@ -93,6 +93,9 @@ interface RpcError {
 
 const NETWORK_MESSAGE = /TypeError|FetchError|fetch failed|Failed to fetch|NetworkError|Load failed/i;
 
+/** SQLSTATEs and PostgREST codes of a connection to the database lost or refused. */
+const LOST_CONNECTION = /^(08...|57P0[123]|PGRST00[01])$/;
+
 export function classifyRpcError(status: number | null | undefined, error: RpcError | null): SyncTransportError {
   const message = error?.message ?? `Request failed with status ${status ?? 'unknown'}`;
   if (!status || (status === 0 && NETWORK_MESSAGE.test(message))) {
@@ -102,6 +105,11 @@ export function classifyRpcError(status: number | null | undefined, error: RpcEr
     return new SyncTransportError('auth', message, status);
   }
   if (status === 502 || status === 503 || status === 504) return new SyncTransportError('unavailable', message, status);
+  // A 5xx for a lost database connection (PostgREST answers a call cut by a restart with its
+  // SQLSTATE, 57P01, as 500): nothing was committed, retried like a 503 (docs/faults.md).
+  if (status >= 500 && LOST_CONNECTION.test(error?.code ?? '')) {
+    return new SyncTransportError('unavailable', message, status);
+  }
   return new SyncTransportError('server', message, status);
 }
 

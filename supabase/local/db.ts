@@ -83,6 +83,14 @@ export function openPostgres(url: string): Db {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: the database closing the connection
+      // between statements (a restart, an administrator) would be an unhandled 'error' event that
+      // ends the process. The error is kept; the next statement fails and the client is discarded.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost ??= error;
+      };
+      client.on('error', onError);
       const tx: Sql = {
         async query<T>(text: string, params?: unknown[]) {
           const result = await client.query(text, params);
@@ -92,21 +100,43 @@ export function openPostgres(url: string): Db {
           await client.query(text);
         },
       };
+      let failed: Error | undefined;
       try {
         await client.query('begin');
         const value = await fn(tx);
         await client.query('commit');
         return value;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        failed = error instanceof Error ? error : new Error(String(error));
+        if (!lost) await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A client whose connection was lost goes, never back to the pool.
+        client.release(lost ?? (failed && isConnectionLoss(failed) ? failed : undefined));
       }
     },
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether an error means the connection to PostgreSQL is gone or cannot be made (the server
+ * stopping, restarting or unreachable): nothing of the statement was committed, and the same
+ * request may be tried again. A transaction whose COMMIT was sent and then lost is unknown; the
+ * sync protocol's replay makes a retried push safe either way (docs/sync-protocol.md).
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  // connection_exception; admin_shutdown, crash_shutdown, cannot_connect_now.
+  if (/^08/.test(code) || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|Client has encountered a connection error|not queryable|connection timeout/i.test(
+    message,
+  );
 }
 
 /** A connection of its own that LISTENs, reconnected a second after it fails, until ended. */

@@ -26,6 +26,32 @@ export const restFail = (
   hint: string | null = null,
 ) => new RestFailure(status, { code, details, hint, message });
 
+/**
+ * PostgREST's answer when it cannot reach the database or loses its connection (PGRST000: not
+ * reachable; PGRST001: the connection failed), 503 with Retry-After: the request may be sent again.
+ */
+export function connectionLost(error: unknown): RestFailure {
+  const refused = (error as { code?: unknown } | null)?.code === 'ECONNREFUSED';
+  return new RestFailure(
+    503,
+    refused
+      ? {
+          code: 'PGRST000',
+          details: null,
+          hint: null,
+          message:
+            'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.',
+        }
+      : {
+          code: 'PGRST001',
+          details: error instanceof Error ? error.message : null,
+          hint: null,
+          message: 'Could not connect with the database due to an internal error.',
+        },
+    { 'Retry-After': '1' },
+  );
+}
+
 /** PostgREST's status for a database error (docs: "Errors from PostgreSQL"). */
 export function statusForSqlState(code: string, role: string): ContentfulStatusCode {
   const custom = /^PT(\d{3})$/.exec(code);

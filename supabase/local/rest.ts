@@ -11,8 +11,10 @@ import { firstIssue, isPlainObject } from '../../src/domain/input-schema.ts';
 import { clientOf, readJsonBody } from './context.ts';
 import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
-import { fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
+import { connectionLost, fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
 import { forgetCall, resolveCall } from './rest-functions.ts';
+import { holdPush } from './fault-hold.ts';
+import { isConnectionLoss } from './db.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
 
@@ -143,6 +145,8 @@ export function restApp(ctx: StackContext): Hono {
       // What the gateway knows of the client, never what the client says of itself.
       headers['x-forwarded-for'] = clientOf(ctx, c);
       const sub = caller.role === 'authenticated' ? caller.claims.sub : undefined;
+      // The fault suite's holds (fault-hold.ts): no-ops unless LINKBOARD_FAULT_PUSH_HOLD_FILE is set.
+      await holdPush(fn, 'before-transaction');
       const answer = await ctx.db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only');
         // The request's settings and the caller's role (set_config('role') is SET LOCAL ROLE, as
@@ -176,8 +180,11 @@ export function restApp(ctx: StackContext): Hono {
           call.text.includes('$1') ? [JSON.stringify(args)] : [],
         );
         const row = rows[0];
-        return { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
+        const result = { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
+        await holdPush(fn, 'before-commit');
+        return result;
       });
+      await holdPush(fn, 'after-commit');
       const { body, response } = answer;
       for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
       if (call.shape === 'void') return c.body(null, (response.status ?? 204) as StatusCode);
@@ -199,6 +206,9 @@ export function restApp(ctx: StackContext): Hono {
       });
     } catch (error) {
       if (error instanceof RestFailure) return errorResponse(c, error);
+      // The database is away (restarting, stopped, the connection cut): PostgREST's 503, which a
+      // client retries, never a 500 that counts against what it sent.
+      if (isConnectionLoss(error)) return errorResponse(c, connectionLost(error));
       // undefined_function, or a changed signature: the cached call is stale.
       const code = (error as { code?: unknown } | null)?.code;
       if (code === '42883' || code === '42P13' || code === '42804') forgetCall(ctx.db, c.req.param('fn'));

@@ -38,6 +38,7 @@ import {
 import { startLinkCheckScheduler, type LinkCheckTiming } from './link-check-scheduler.ts';
 import { startAutoAnalyze, type AutoAnalyzeTiming, type AutoAnalyzer } from './auto-analyze.ts';
 import { startRealtime, type RealtimeOptions, type RealtimeServer } from './realtime-socket.ts';
+import { pushHoldFile } from './fault-hold.ts';
 
 export interface StartOptions {
   port?: number;
@@ -252,6 +253,12 @@ async function main(): Promise<void> {
   );
   console.log(`  reminders:  pushed every 30 s, VAPID keys ${push.source}`);
   if (mail.smtpUrl) console.log(`  mail:       delivered through ${redactSmtpUrl(mail.smtpUrl)}`);
+  const holdFile = pushHoldFile();
+  if (holdFile) {
+    console.warn(
+      `FAULT HOOK ON: sync_push is held while ${holdFile} names a point (LINKBOARD_FAULT_PUSH_HOLD_FILE, the fault suite only; docs/faults.md)`,
+    );
+  }
   if (!isLoopback(host)) {
     console.warn(
       `NOTE: listening on ${host}, beyond loopback.` +

@@ -8,6 +8,12 @@ it('classifies rpc failures', () => {
   for (const status of [502, 503, 504]) expect(classifyRpcError(status, null).kind).toBe('unavailable');
   expect(classifyRpcError(400, { message: 'bad' })).toMatchObject({ kind: 'server', message: 'bad', status: 400 });
   expect(classifyRpcError(500, null).kind).toBe('server');
+  // The database's connection lost (a restart): retried, never counted against the changes.
+  for (const code of ['57P01', '57P02', '57P03', '08006', 'PGRST000', 'PGRST001']) {
+    expect(classifyRpcError(500, { message: 'terminating connection', code }).kind, code).toBe('unavailable');
+  }
+  expect(classifyRpcError(500, { message: 'boom', code: 'XX000' }).kind).toBe('server');
+  expect(classifyRpcError(400, { message: 'bad', code: '08P01' }).kind).toBe('server');
 });
 
 it('calls sync_push and sync_pull with the contract args', async () => {

@@ -1,5 +1,5 @@
 /** Devices of one user on a fault stack: browser contexts signed in to it (docs/faults.md). */
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { LoginPage, newUser } from '../../pages/login-page.ts';
 import { syncStatus } from '../../support/workspace.ts';
 import { setTier } from '../../support/admin.ts';
@@ -17,9 +17,10 @@ export async function firstDevice(
   browser: Browser,
   stack: FaultStack,
   prefix: string,
+  options: BrowserContextOptions = {},
 ): Promise<Device & { user: User }> {
   const user = newUser(prefix);
-  const context = await browser.newContext({ baseURL: stack.url });
+  const context = await browser.newContext({ ...options, baseURL: stack.url });
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open();
@@ -31,8 +32,13 @@ export async function firstDevice(
 }
 
 /** The same user signed in on another device. */
-export async function otherDevice(browser: Browser, stack: FaultStack, user: User): Promise<Device> {
-  const context = await browser.newContext({ baseURL: stack.url });
+export async function otherDevice(
+  browser: Browser,
+  stack: FaultStack,
+  user: User,
+  options: BrowserContextOptions = {},
+): Promise<Device> {
+  const context = await browser.newContext({ ...options, baseURL: stack.url });
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open();

@@ -21,6 +21,15 @@ export interface FaultStack {
   dispose(): Promise<void>;
   /** A query on the stack's database, as its owner (the server's rows, the evidence of a fault). */
   query<R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
+  /** What the stack printed since it last started (the last 20,000 characters). */
+  output(): string;
+  /** Waits until the running stack has printed `text` (since it last started), e.g. a fault hook's line. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+}
+
+export interface FaultStackOptions {
+  /** An admin connection to the cluster the stack's database is made on; default FAULTS_DATABASE_URL. */
+  adminUrl?: string;
 }
 
 export function adminDatabaseUrl(): string {
@@ -54,8 +63,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`the stack did not answer /_health in 60 s:\n${log()}`);
 }
 
-export async function startFaultStack(label: string, env: Record<string, string> = {}): Promise<FaultStack> {
-  const admin = adminDatabaseUrl();
+/** `env`: environment variables of the stack's process (a fault hook's, docs/faults.md). */
+export async function startFaultStack(
+  label: string,
+  env: Record<string, string> = {},
+  options: FaultStackOptions = {},
+): Promise<FaultStack> {
+  const admin = options.adminUrl ?? adminDatabaseUrl();
   const name = `lb_faults_${label.replace(/\W+/g, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: admin });
   await adminClient.connect();
@@ -121,6 +135,14 @@ export async function startFaultStack(label: string, env: Record<string, string>
     },
     async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
       return (await pool.query<R>(sql, params)).rows;
+    },
+    output: () => output,
+    async waitForOutput(text: string, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (!output.includes(text)) {
+        if (Date.now() > until) throw new Error(`the stack did not print "${text}" in ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
 }
