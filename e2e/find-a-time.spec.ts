@@ -79,7 +79,9 @@ test('a team finds a time: two members answer offline, the owner picks, the memb
   await openTeamPolls(page, owner.username, dirId);
   await page.getByRole('button', { name: 'Create First Poll' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Team Poll' });
-  await dialog.getByRole('radio', { name: 'Find a time' }).click();
+  // The kind is a radio group drawn as a switch: the user clicks its label.
+  await dialog.locator('label', { hasText: 'Find a time' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Find a time' })).toBeChecked();
   await dialog.getByLabel('Title').fill('Team offsite');
   await dialog.getByLabel('Slot 1 date').fill(dayFromNow(3));
   await dialog.getByLabel('Slot 1 time').fill('10:00');

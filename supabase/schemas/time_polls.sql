@@ -138,7 +138,8 @@ begin
   end if;
 
   update public.voting_posts v
-  set picked_slot_id = v_slot ->> 'id', picked_event_id = v_event, pick_count = v.pick_count + 1, is_active = false
+  -- The poll stays on its board (is_active unchanged): the pick closes it to answers (slot_answers_rules).
+  set picked_slot_id = v_slot ->> 'id', picked_event_id = v_event, pick_count = v.pick_count + 1
   where v.id = p_post;
 
   select p.username into v_inviter from public.user_profiles p where p.id = uid;

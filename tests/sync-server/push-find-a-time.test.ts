@@ -359,7 +359,7 @@ describe.each(dbKinds)('sync_push find a time (%s)', (kind) => {
         picked_slot_id: slots[0],
         picked_event_id: eventId,
         pick_count: 1,
-        is_active: false,
+        is_active: true,
       });
       expect(picked!.rows.calendar_events).toEqual([
         expect.objectContaining({ id: eventId, title: 'Team dinner', owner_id: creator.id, all_day: false }),
