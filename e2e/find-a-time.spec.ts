@@ -5,6 +5,7 @@
  * calendar; the pick's mail carries a valid invite.ics; picking again moves the accepted events.
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import ICAL from 'ical.js';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { newUser } from './pages/login-page.ts';
@@ -128,6 +129,11 @@ test('a team finds a time: two members answer offline, the owner picks, the memb
   await expect(slotRow(ownersPoll, 0)).toContainText('Best');
   await expect(ownersPoll.getByRole('columnheader', { name: ana.username })).toBeVisible();
   await expect(ownersPoll.getByRole('columnheader', { name: ben.username })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .include('article')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
 
   // The owner picks the first slot: the event is in the owner's calendar.
   await slotRow(ownersPoll, 0).getByRole('button', { name: 'Pick this time' }).click();
