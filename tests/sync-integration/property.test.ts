@@ -188,6 +188,43 @@ const mutations: [weight: number, op: Op][] = [
     },
   ],
   [
+    3,
+    (w, d) => {
+      // 'Find a time' (docs/product.md): a few slots days ahead, public or in the shared directory.
+      const team = d.user.tier === 'team' && w.rng.chance(0.7);
+      const first = Date.UTC(2031, 0, 1 + w.rng.int(28), 9);
+      return run(w, d, 'poll.create_time', {
+        id: w.rng.uuid(),
+        title: w.rng.word(),
+        time_zone: 'Europe/Lisbon',
+        directory_id: team ? w.shared : null,
+        slots: Array.from({ length: 2 + w.rng.int(3) }, (_, i) =>
+          w.rng.chance(0.2)
+            ? { id: w.rng.uuid(), day: new Date(first + i * 86_400_000).toISOString().slice(0, 10) }
+            : { id: w.rng.uuid(), start: new Date(first + i * 3_600_000).toISOString(), minutes: 60 },
+        ),
+      });
+    },
+  ],
+  [
+    8,
+    async (w, d) => {
+      // One slot's answer, on the voter's one row for the poll (the row already on the device, else a new id):
+      // two devices of one user answering offline end in one row on the server, every answer counted once.
+      const polls = (await d.db.voting_posts.orderBy('id').toArray()).filter((poll) => poll.kind === 'time');
+      const poll = w.rng.pick(polls);
+      const slot = poll && w.rng.pick(poll.options);
+      if (!poll || !slot?.id) return null;
+      const mine = await d.db.slot_answers.where('[post_id+user_id]').equals([poll.id, d.user.id]).first();
+      return run(w, d, 'poll.answer', {
+        id: mine?.id ?? w.rng.uuid(),
+        post_id: poll.id,
+        slot_id: slot.id,
+        answer: w.rng.pick(['yes', 'maybe', 'no'] as const)!,
+      });
+    },
+  ],
+  [
     1,
     (w, d) =>
       d.user.id === w.owner.id
@@ -363,10 +400,24 @@ async function check(stack: SyncStack, world: World): Promise<void> {
             (select count(*)::int from public.user_votes v
               where v.post_id = p.id and v.option_index = o.n - 1 and v.deleted_at is null) as actual
      from public.voting_posts p cross join lateral jsonb_array_elements(p.options) with ordinality o(opt, n)
-     where p.created_by_id = any ($1::uuid[])`,
+     where p.created_by_id = any ($1::uuid[]) and p.kind = 'choice'`,
     [userIds],
   );
   for (const row of counts) expect(row.counted, `votes of ${row.post_id}[${row.idx}]`).toBe(row.actual);
+  // Time polls: one answers row per voter, and each slot's counts are the answers' (each answer once).
+  const { rows: slotCounts } = await stack.db.query<{ slot: string; yes: number; maybe: number; y: number; m: number }>(
+    `select p.id::text || '/' || (o.opt ->> 'id') as slot, (o.opt ->> 'yes')::int as yes, (o.opt ->> 'maybe')::int as maybe,
+            (select count(*)::int from public.slot_answers a where a.post_id = p.id and a.answers ->> (o.opt ->> 'id') = 'yes') as y,
+            (select count(*)::int from public.slot_answers a where a.post_id = p.id and a.answers ->> (o.opt ->> 'id') = 'maybe') as m
+     from public.voting_posts p cross join lateral jsonb_array_elements(p.options) o(opt)
+     where p.kind = 'time' and p.created_by_id = any ($1::uuid[])`,
+    [[world.owner.id, world.guest.id]],
+  );
+  for (const row of slotCounts) expect([row.yes, row.maybe], `answers of ${row.slot}`).toEqual([row.y, row.m]);
+  const { rows: twoRows } = await stack.db.query(
+    'select post_id, user_id, count(*) from public.slot_answers group by post_id, user_id having count(*) > 1',
+  );
+  expect(twoRows).toEqual([]);
   const { rows: doubles } = await stack.db.query(
     `select post_id, user_id, count(*) from public.user_votes where deleted_at is null
      group by post_id, user_id having count(*) > 1`,
