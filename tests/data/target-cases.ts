@@ -26,7 +26,18 @@ export const seriesId = uuid();
 export const seriesEvents = [makeEvent({ series_id: seriesId }), makeEvent({ series_id: seriesId })];
 export const poll = makePoll({ directory_id: dir.id });
 /** The user's own team 'Find a time' poll, and a pending invitation of theirs to another poll's time. */
-export const timePoll = makeTimePoll({ directory_id: dir.id, created_by_id: ME, created_by: 'me' });
+export const timePoll = makeTimePoll({
+  directory_id: dir.id,
+  created_by_id: ME,
+  created_by: 'me',
+  // Slot ids as the app makes them (uuids: the server refuses others), days ahead of any test run.
+  options: [
+    { id: uuid(), text: '', votes: 0, start: '2031-03-16T09:00:00.000Z', minutes: 60, day: null, yes: 0, maybe: 0 },
+    { id: uuid(), text: '', votes: 0, start: '2031-03-17T14:00:00.000Z', minutes: 60, day: null, yes: 0, maybe: 0 },
+    { id: uuid(), text: '', votes: 0, start: null, minutes: null, day: '2031-03-18', yes: 0, maybe: 0 },
+  ],
+});
+const slot = (index: number) => timePoll.options[index]!.id!;
 export const invitation = makeInvitation();
 const occurrence = (id = uuid()) => ({
   id,
@@ -134,7 +145,7 @@ export const cases: { [N in MutationName]: { args: MutationArgs[N]; targets: Tar
     targets: [rowTarget('voting_posts', newIds.poll)],
   },
   'poll.answer': {
-    args: { id: newIds.answers, post_id: timePoll.id, slot_id: 'slot-1', answer: 'yes' },
+    args: { id: newIds.answers, post_id: timePoll.id, slot_id: slot(0), answer: 'yes' },
     targets: [
       rowTarget('slot_answers', newIds.answers),
       groupTarget('slot_answers', 'post_id', timePoll.id),
@@ -142,11 +153,11 @@ export const cases: { [N in MutationName]: { args: MutationArgs[N]; targets: Tar
     ],
   },
   'poll.remove_slot': {
-    args: { id: timePoll.id, slot_id: 'slot-2' },
+    args: { id: timePoll.id, slot_id: slot(1) },
     targets: [rowTarget('voting_posts', timePoll.id), groupTarget('slot_answers', 'post_id', timePoll.id)],
   },
   'poll.pick': {
-    args: { id: timePoll.id, slot_id: 'slot-1', event_id: newIds.pickedEvent },
+    args: { id: timePoll.id, slot_id: slot(0), event_id: newIds.pickedEvent },
     targets: [rowTarget('voting_posts', timePoll.id), rowTarget('calendar_events', newIds.pickedEvent)],
   },
   'invitation.answer': {

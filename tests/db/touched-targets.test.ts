@@ -15,7 +15,18 @@ import { mutationNames } from '../../src/domain/mutation-contract.ts';
 import { as, asRolledBack, dbKinds, freshDb } from '../support/db.ts';
 import { mutation, type MutationResult } from '../sync-server/sync.ts';
 import { ME } from '../support/builders.ts';
-import { cases, dir, event, link, member, poll, seriesEvents, seriesId } from '../data/target-cases.ts';
+import {
+  cases,
+  dir,
+  event,
+  invitation,
+  link,
+  member,
+  poll,
+  seriesEvents,
+  seriesId,
+  timePoll,
+} from '../data/target-cases.ts';
 
 const me = { id: ME, email: 'me@example.com' };
 
@@ -56,7 +67,18 @@ const fixtures = [
     options: poll.options.map((option) => option.text),
     directory_id: dir.id,
   }),
+  mutation('poll.create_time', {
+    id: timePoll.id,
+    title: timePoll.title,
+    directory_id: dir.id,
+    time_zone: timePoll.time_zone,
+    slots: timePoll.options.map(({ id, start, minutes, day }) => (day ? { id, day } : { id, start, minutes })),
+  }),
 ];
+
+/** Another user, whose picked public time poll invites the user (the invitation case's row). */
+const other = { id: '00000000-0000-4000-8000-0000000000b2', email: 'other@example.com' };
+const otherPoll = { id: invitation.post_id!, slot: '00000000-0000-4000-8000-0000000000c3' };
 
 /** The server's rows by id, as the superuser sees them (tombstones included). */
 async function rowsOf(sql: Sql, table: SyncedTableName, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
@@ -81,6 +103,48 @@ describe.each(dbKinds)('the server touches only declared targets (%s)', (kind) =
     expect(results.map((r) => [r.status, r.message, r.code])).toEqual(
       fixtures.map(() => ['applied', undefined, undefined]),
     );
+    // The invitation: the other user's time poll, answered Yes by the user, picked; the server made the
+    // row, which then takes the case's id.
+    await db.query(
+      `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+       values ($1, $2, extensions.crypt('password', extensions.gen_salt('bf', 4)), now(), '{"username": "other"}')`,
+      [other.id, other.email],
+    );
+    const steps: [typeof me, ReturnType<typeof mutation>][] = [
+      [
+        other,
+        mutation('poll.create_time', {
+          id: otherPoll.id,
+          title: invitation.title,
+          time_zone: 'UTC',
+          slots: [
+            { id: otherPoll.slot, start: '2031-03-16T09:00:00.000Z', minutes: 60 },
+            { id: '00000000-0000-4000-8000-0000000000c4', day: '2031-03-19' },
+          ],
+        }),
+      ],
+      [
+        me,
+        mutation('poll.answer', { id: invitation.id, post_id: otherPoll.id, slot_id: otherPoll.slot, answer: 'yes' }),
+      ],
+      [
+        other,
+        mutation('poll.pick', {
+          id: otherPoll.id,
+          slot_id: otherPoll.slot,
+          event_id: '00000000-0000-4000-8000-0000000000c5',
+        }),
+      ],
+    ];
+    for (const [actor, step] of steps) {
+      const [answer] = await as(db, actor, (sql) => pushAs(sql, step));
+      expect([step.name, answer?.status, answer?.message]).toEqual([step.name, 'applied', undefined]);
+    }
+    await db.query('update public.event_invitations set id = $1 where user_id = $2 and post_id = $3', [
+      invitation.id,
+      me.id,
+      otherPoll.id,
+    ]);
   });
   afterAll(() => db.close());
 
