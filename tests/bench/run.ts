@@ -5,7 +5,6 @@
  * (BENCH_REPORT_ONLY=1: print only; a crash still fails). BENCH_QUICK=1: fewer samples (CI).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +38,7 @@ import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
+import { freePort } from '../support/free-port.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
 const reportOnly = process.env.BENCH_REPORT_ONLY === '1';
@@ -93,17 +93,6 @@ async function part(name: string, body: () => Promise<void>): Promise<void> {
     console.error(error);
     crashes.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function main(): Promise<void> {

@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
+import { freePort } from '../../../tests/support/free-port.ts';
 
 export interface FaultStack {
   /** The app's origin (the stack serves the built app and the API). */
@@ -36,17 +36,6 @@ export function adminDatabaseUrl(): string {
   const url = process.env.FAULTS_DATABASE_URL;
   if (!url) throw new Error('FAULTS_DATABASE_URL is not set: the fault suite runs on PostgreSQL (docs/faults.md)');
   return url;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {

@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { freePort } from '../../../tests/support/free-port.ts';
 
 const run = promisify(execFile);
 
@@ -21,17 +21,6 @@ export interface PrivateCluster {
   start(): Promise<void>;
   /** Stops the cluster and removes its files. */
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A shell command as the postgres user (initdb and pg_ctl refuse root). */
