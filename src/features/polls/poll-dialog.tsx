@@ -2,7 +2,6 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { toLocalInput } from '../../domain/event-times.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   FieldError,
@@ -24,6 +23,7 @@ import {
 } from './poll-form.ts';
 import { TimePollFields } from './time-poll-fields.tsx';
 import { appNow } from '../../backend/server-clock.ts';
+import { DeadlineField } from './deadline-field.tsx';
 
 export interface PollDialogProps {
   /** The directory of a team poll; none for a public poll. */
@@ -180,18 +180,12 @@ function ChoicePollForm({ directoryId, timeZone, onClose }: PollDialogProps) {
           Add Option
         </Button>
       </fieldset>
-      <label className={label}>
-        Deadline (optional)
-        <input
-          type="datetime-local"
-          className={input}
-          min={toLocalInput(appNow(), timeZone)}
-          aria-invalid={!!errors.deadline}
-          aria-describedby={errors.deadline ? `${ids}-deadline-error` : undefined}
-          {...register('deadline')}
-        />
-      </label>
-      <FieldError id={`${ids}-deadline-error`} message={errors.deadline?.message} />
+      <DeadlineField
+        id={`${ids}-deadline-error`}
+        timeZone={timeZone}
+        error={errors.deadline?.message}
+        field={register('deadline')}
+      />
       <RefusalAlert refusal={refusal} />
       <FormActions submit={team ? 'Create Team Poll' : 'Create Poll'} busy={isSubmitting} onCancel={onClose} />
     </form>

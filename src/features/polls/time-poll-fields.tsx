@@ -3,7 +3,6 @@ import { useId, useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { formatClock } from '../../domain/date-format.ts';
-import { toLocalInput } from '../../domain/event-times.ts';
 import { SLOT_LENGTHS } from '../../domain/time-slots.ts';
 import { Button } from '../../ui/button.tsx';
 import {
@@ -25,6 +24,7 @@ import {
   type TimePollFormValues,
 } from './time-poll-form.ts';
 import { appNow } from '../../backend/server-clock.ts';
+import { DeadlineField } from './deadline-field.tsx';
 
 export interface TimePollFieldsProps {
   directoryId?: string;
@@ -151,18 +151,12 @@ export function TimePollFields({ directoryId, timeZone, submit, onClose, failed 
           Add Slot
         </Button>
       </fieldset>
-      <label className={label}>
-        Deadline (optional)
-        <input
-          type="datetime-local"
-          className={input}
-          min={toLocalInput(appNow(), timeZone)}
-          aria-invalid={!!errors.deadline}
-          aria-describedby={errors.deadline ? `${ids}-deadline-error` : undefined}
-          {...register('deadline')}
-        />
-      </label>
-      <FieldError id={`${ids}-deadline-error`} message={errors.deadline?.message} />
+      <DeadlineField
+        id={`${ids}-deadline-error`}
+        timeZone={timeZone}
+        error={errors.deadline?.message}
+        field={register('deadline')}
+      />
       <RefusalAlert refusal={refusal} />
       <FormActions submit={submit} busy={isSubmitting} onCancel={onClose} />
     </form>
