@@ -35,7 +35,7 @@ import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
-import { exportLinks, importBookmarks } from './transfer.ts';
+import { exportLinks, importBookmarks, importLargeFile } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { summarize, table, type Measure } from './stats.ts';
 import { freePort } from '../support/free-port.ts';
@@ -74,13 +74,18 @@ const plan: Plan & {
 };
 const started = performance.now();
 /**
+ * The measures whose rounds take seconds each (a first pull of 10,000 links, an import of 5,000):
+ * in quick mode one warm-up and three samples, which keeps CI's pass short.
+ */
+const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
+/**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
  * PostgreSQL, docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak']);
+const optIn = new Set(['scale', 'soak', 'import-large']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -183,7 +188,7 @@ async function main(): Promise<void> {
       await bigPage.goto(`/Dashboard/${big.username}`);
       await waitFor(bigPage, 'window.__linkboardBench?.ready()');
       await waitSynced(bigPage, 10_000);
-      measures.push(...(await firstPull(bigPage, 10_000, plan)));
+      measures.push(...(await firstPull(bigPage, 10_000, heavyPlan)));
       plan.log('10,000 links: export as a bookmarks file');
       measures.push(await exportLinks(bigPage, big.username, 10_000, plan));
       await bigContext.close();
@@ -280,7 +285,24 @@ async function main(): Promise<void> {
       const importer = await signUp(stack, 'import', 'pro');
       const importContext = await context();
       const importPage = await signIn(importContext, importer, 0);
-      measures.push(await importBookmarks(importPage, importer.username, 5000, plan));
+      measures.push(await importBookmarks(importPage, importer.username, 5000, heavyPlan));
+      await importContext.close();
+    });
+
+    await part('import-large', async () => {
+      const importer = await signUp(stack, 'largeimport', 'pro');
+      const importContext = await context();
+      const importPage = await signIn(importContext, importer, 0);
+      const serverLinks = async () =>
+        Number(
+          (
+            await stack.db.query<{ n: string }>(
+              'select count(*) as n from public.saved_links where owner_id = $1 and deleted_at is null',
+              [importer.id],
+            )
+          ).rows[0]?.n ?? 0,
+        );
+      measures.push(...(await importLargeFile(importPage, importer.username, 200_000, serverLinks, plan.log)));
       await importContext.close();
     });
 

@@ -14,6 +14,9 @@
  *   duplicate, by the duplicate rule of Add Link (src/domain/link-identity.ts: tracking
  *   parameters, `www.`, a trailing slash ... do not make another page); a URL that cannot be saved
  *   is skipped under its true reason (url-problem.ts).
+ * - An import brings at most IMPORT_LINKS_MAX new links (docs/import.md, Large files): the rest are
+ *   skipped as left for the next import, and importing the same file again brings them, the ones
+ *   already imported being duplicates by then. Each import is whole: its links are every one it planned.
  * - A link keeps its creation time (ADD_DATE) when the server would take it, else it is now.
  * - Directories do not nest: a nested folder becomes a directory named 'Dev / PHP', and the preview
  *   says so. A Linkboard export's directory keeps its colour, description and visibility; one that
@@ -35,7 +38,10 @@ import { cutSavable } from './savable-text.ts';
 import type { ImportSource, SourceFolder } from './import-source.ts';
 import type { ImportState } from './import-state.ts';
 
-export const SKIP_REASONS = [...URL_PROBLEMS, 'duplicate', 'over-limit'] as const;
+export const SKIP_REASONS = [...URL_PROBLEMS, 'duplicate', 'over-limit', 'next-import'] as const;
+
+/** The new links one import brings (docs/import.md, Large files). */
+export const IMPORT_LINKS_MAX = 50_000;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Each reason as the preview and the summary say it. */
@@ -53,6 +59,8 @@ export function skipReasonText(reason: SkipReason): string {
       return 'duplicate';
     case 'over-limit':
       return "over the plan's limit";
+    case 'next-import':
+      return 'left for the next import';
   }
 }
 
@@ -89,6 +97,8 @@ export const FREE_FOLDERS_NOTE = (name: string) =>
   `Your Free plan has one directory: all folders go into "${name}". Upgrade to Pro to keep each folder.`;
 export const TAGS_NOTE = 'Tags and favourites are left out: Upgrade to Pro to use tags.';
 export const NESTED_NOTE = (name: string) => `Nested folders become directories named like "${name}".`;
+export const NEXT_IMPORT_NOTE = (left: number) =>
+  `An import brings at most ${formatNumber(IMPORT_LINKS_MAX)} links. Import the same file again for the ${formatNumber(left)} left: the ones imported now are skipped as duplicates.`;
 export const PASSWORD_NOTE =
   'Passwords are never exported: password-protected directories are imported as private. Set a password to share them again.';
 
@@ -103,7 +113,16 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     links: [],
     events: [],
     eventCount: 0,
-    skipped: { empty: 0, 'not-http': 0, 'too-long': 0, invalid: 0, duplicate: 0, 'over-limit': 0, ...source.rejected },
+    skipped: {
+      empty: 0,
+      'not-http': 0,
+      'too-long': 0,
+      invalid: 0,
+      duplicate: 0,
+      'over-limit': 0,
+      'next-import': 0,
+      ...source.rejected,
+    },
     found: {
       links:
         Object.values(source.rejected).reduce((n, count) => n + count, 0) +
@@ -168,6 +187,10 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         plan.skipped['over-limit'] += 1;
         continue;
       }
+      if (plan.links.length >= IMPORT_LINKS_MAX) {
+        plan.skipped['next-import'] += 1;
+        continue;
+      }
       seen.add(identity);
       keys.set(directoryId, seen);
       const tags = cleanTags(link.tags.map(storableText));
@@ -188,6 +211,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     }
   }
   const linksOverLimit = plan.skipped['over-limit'];
+  if (plan.skipped['next-import'] > 0) plan.notes.push(NEXT_IMPORT_NOTE(plan.skipped['next-import']));
   if (nestedName !== null) plan.notes.push(NESTED_NOTE(nestedName));
   if (passwordsLost) plan.notes.push(PASSWORD_NOTE);
   if (tagsLeftOut) plan.notes.push(TAGS_NOTE);

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNetscapeBookmarks } from '../../../src/domain/bookmarks/netscape-parse.ts';
 import type { UrlProblem } from '../../../src/domain/bookmarks/url-problem.ts';
+import { linkIdentity } from '../../../src/domain/link-identity.ts';
 import { messages } from '../../../src/domain/sync-codes.ts';
 import {
   FREE_FOLDERS_NOTE,
+  IMPORT_LINKS_MAX,
   NESTED_NOTE,
+  NEXT_IMPORT_NOTE,
   PASSWORD_NOTE,
   TAGS_NOTE,
   buildImportPlan,
@@ -59,6 +62,42 @@ function source(
 const plan = (src: ImportSource, st: ImportState) => buildImportPlan(src, st, { now: NOW, newId });
 
 describe('buildImportPlan', () => {
+  it('brings at most 50,000 links an import; importing the file again brings the next ones, then the rest', () => {
+    // 120,000 bookmarks in two folders, a fifth of them already saved in the first one.
+    const urls = (folder: string, count: number) =>
+      Array.from({ length: count }, (_, i) => link(`https://${folder}.test/page/${i}?utm_source=feed`));
+    const file = source({ Reading: urls('reading', 80_000), Work: urls('work', 40_000) });
+    const identity = (url: string) => linkIdentity(url) ?? url;
+    const keys = new Map([
+      ['own', new Set(Array.from({ length: 16_000 }, (_, i) => identity(`https://reading.test/page/${i}`)))],
+    ]);
+    const saved = state({ directories: [{ id: 'own', name: 'Reading' }], directoryCount: 1, keysByDirectory: keys });
+    const pages: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const p = plan(file, saved);
+      pages.push(p.links.length);
+      if (round === 0) {
+        expect(p.skipped).toMatchObject({ duplicate: 16_000, 'next-import': 54_000 });
+        expect(p.notes).toContain(NEXT_IMPORT_NOTE(54_000));
+        expect(NEXT_IMPORT_NOTE(54_000)).toBe(
+          'An import brings at most 50,000 links. Import the same file again for the 54,000 left: the ones imported now are skipped as duplicates.',
+        );
+        expect(skipList(p.skipped)).toContainEqual({ reason: 'left for the next import', count: 54_000 });
+      }
+      if (round === 2) expect(p.notes.some((note) => note.startsWith('An import brings'))).toBe(false);
+      // What this import wrote is there for the next one, as the local database's keys would be.
+      const byDirectory = new Map(saved.keysByDirectory);
+      for (const dir of p.directories) saved.directories.push({ id: dir.id, name: dir.name });
+      for (const created of p.links) {
+        const set = byDirectory.get(created.directory_id) ?? new Set<string>();
+        set.add(identity(created.url));
+        byDirectory.set(created.directory_id, set);
+      }
+      saved.keysByDirectory = byDirectory;
+    }
+    expect(pages).toEqual([IMPORT_LINKS_MAX, IMPORT_LINKS_MAX, 4_000, 0]);
+  });
+
   it('creates a directory per folder, reusing one of the same name case-insensitively', () => {
     const st = state({ directories: [{ id: 'own', name: 'Reading' }], directoryCount: 1 });
     const p = plan(source({ reading: [link('https://a.test')], Work: [link('https://b.test')] }), st);
@@ -95,6 +134,7 @@ describe('buildImportPlan', () => {
       invalid: 0,
       duplicate: 2,
       'over-limit': 0,
+      'next-import': 0,
     });
     expect(skipList(p.skipped)).toEqual([
       { reason: 'not http(s)', count: 3 },
