@@ -290,7 +290,7 @@ async function main(): Promise<void> {
     });
 
     await part('import-large', async () => {
-      const importer = await signUp(stack, 'largeimport', 'pro');
+      const importer = await signUp(stack, 'bigimp', 'pro');
       const importContext = await context();
       const importPage = await signIn(importContext, importer, 0);
       const serverLinks = async () =>
