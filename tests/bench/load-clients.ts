@@ -2,7 +2,7 @@
  * The load run's clients (tests/bench/load.ts), in their own process so that making requests
  * does not slow the server being measured. Each client syncs as the app does, over the same
  * RPCs: push a few queued mutations, then pull from its cursor until the server has no more,
- * then waits a moment (a person's next change), for LOAD_CONFIG.seconds. Prints one JSON line:
+ * then waits a moment (a person's next change), for the configuration's seconds. Prints one JSON line:
  * every push's and pull's duration, and every error.
  */
 import { randomUUID } from 'node:crypto';
@@ -119,7 +119,9 @@ async function runClient(
 }
 
 async function main(): Promise<void> {
-  const config = JSON.parse(process.env.LOAD_CONFIG ?? '') as LoadConfig;
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  const config = JSON.parse(input) as LoadConfig;
   const result: LoadResult = {
     push: [],
     pushAt: [],

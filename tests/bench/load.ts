@@ -33,10 +33,10 @@ async function accessToken(stack: RunningStack, email: string, password: string)
 export function runClients(config: LoadConfig): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const script = fileURLToPath(new URL('./load-clients.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      env: { ...process.env, LOAD_CONFIG: JSON.stringify(config) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // The configuration goes through stdin: 200 clients' tokens are more than one environment
+    // variable may hold (E2BIG).
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify(config));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', reject);
