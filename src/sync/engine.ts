@@ -8,6 +8,7 @@ import { upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPullAnswer, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
 import { PagesAhead } from './pages-ahead.ts';
+import { wantLongDirectories } from '../data/queries/link-anchors.ts';
 import { pushQueue } from './push-queue.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
@@ -239,7 +240,11 @@ export class SyncEngine {
       const wrote = await applyPullPage(db, answer, { clear, ctx: this.options.context(), incremental });
       if (wrote) stored = answer.cursor;
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
-      if (!answer.more) return;
+      if (!answer.more) {
+        // A pull from scratch brought whole directories: the long ones' anchors are taken when idle.
+        if (!incremental) void wantLongDirectories(db).catch(() => undefined);
+        return;
+      }
       clear = false;
       // A pull from scratch (no cursor, or reset by the server) goes on bringing rows the device
       // does not hold: its pages are written without reading what is held first.
