@@ -5,7 +5,7 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { withMutators } from '../data/mutator-registry.ts';
 import { Touched } from '../data/targets.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
-import { RowChanges, ScopeTooNarrow, checkWireRows, clearSyncedTables, syncScope, withChildren } from './apply-rows.ts';
+import { RowChanges, ScopeTooNarrow, clearSyncedTables, syncScope, withChildren } from './apply-rows.ts';
 import { rebase } from './rebase.ts';
 
 export const CURSOR_KEY = 'cursor';
@@ -50,8 +50,8 @@ export interface ApplyPullOptions {
 export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: ApplyPullOptions): Promise<boolean> {
   const fromScratch = options.clear || page.reset === true;
   if (!fromScratch && isEmptyPage(page)) return false;
-  // Checked before the transaction: an invalid row writes nothing and fails the sync clearly.
-  checkWireRows(page.changes);
+  // Checked (by addRows, once) before the transaction: an invalid row writes nothing and fails
+  // the sync clearly.
   const rows = new RowChanges();
   rows.addRows(page.changes);
   const purge = page.purge?.directory_ids ?? [];

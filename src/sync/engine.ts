@@ -8,6 +8,7 @@ import { upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPullAnswer, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
 import { PagesAhead } from './pages-ahead.ts';
+import { wantLongDirectories } from '../data/queries/link-anchors.ts';
 import { pushQueue } from './push-queue.ts';
 import { createMutex, type Lock } from './lock.ts';
 import { setSyncStatus, type SyncStatus } from './status-store.ts';
@@ -39,7 +40,11 @@ export interface SyncEngineOptions {
   maxPushBytes?: number;
   /** The API's body limit (default 1 MiB): a larger mutation is failed without being sent. */
   maxRequestBytes?: number;
-  /** Rows per pulled page (default 5,000, the most the server sends: a first pull re-reads what it may see per page). */
+  /**
+   * Rows per pulled page after the first (default 5,000, or 10,000 in a pull from scratch: the
+   * most the server sends; each page of a first pull re-reads on the server what the user may see,
+   * so fewer, larger pages cost it less: docs/scale.md).
+   */
   pullLimit?: number;
   backoffMs?: readonly number[];
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
@@ -48,10 +53,13 @@ export interface SyncEngineOptions {
 
 export type SyncOutcome = 'synced' | 'offline' | 'error';
 
-/** Pulled pages waiting for the writer at most (each up to 5,000 rows, about 2.5 MB of JSON). */
+/** Pulled pages waiting for the writer at most (each up to 10,000 rows, about 6 MB of JSON). */
 const PAGES_AHEAD = 2;
 /** Rows asked for in a pull's first page. */
 const FIRST_PAGE = 1000;
+/** Rows per page after the first: in a pull after a cursor, and in a pull from scratch. */
+const PAGE = 5000;
+const SCRATCH_PAGE = 10_000;
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -218,10 +226,10 @@ export class SyncEngine {
    */
   private async pull(): Promise<void> {
     const { db, transport } = this.options;
-    const limit = this.options.pullLimit ?? 5000;
     const state = await readPullState(db);
     const quiet = this.quietCursor;
     const start = !state.reset && quiet && quiet.after === state.cursor ? quiet.cursor : state.cursor;
+    const limit = this.options.pullLimit ?? (start === null ? SCRATCH_PAGE : PAGE);
     const pages = new PagesAhead(
       // A short first page: the writer starts on it while the full pages after it are on their way.
       (cursor, index) =>
@@ -239,7 +247,11 @@ export class SyncEngine {
       const wrote = await applyPullPage(db, answer, { clear, ctx: this.options.context(), incremental });
       if (wrote) stored = answer.cursor;
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
-      if (!answer.more) return;
+      if (!answer.more) {
+        // A pull from scratch brought whole directories: the long ones' anchors are taken when idle.
+        if (!incremental) void wantLongDirectories(db).catch(() => undefined);
+        return;
+      }
       clear = false;
       // A pull from scratch (no cursor, or reset by the server) goes on bringing rows the device
       // does not hold: its pages are written without reading what is held first.

@@ -19,7 +19,9 @@ as $$
 declare
   uid uuid := auth.uid();
   v_email text := private.confirmed_email();
-  v_limit integer := least(greatest(coalesce(p_limit, 1000), 1), 5000);
+  -- Up to 10,000 rows a page: a pull from scratch re-reads what the caller may see for each page
+  -- (ordered by txid), so its pages are large (docs/scale.md); a pull after a cursor asks 5,000.
+  v_limit integer := least(greatest(coalesce(p_limit, 1000), 1), 10000);
   v_snap pg_snapshot := pg_current_snapshot();
   c jsonb;
   v_reset boolean := false;

@@ -62,6 +62,20 @@ export const probeScript = String.raw`(() => {
       const focus = document.getElementById('todays-focus')?.parentElement;
       return !!focus && focus.querySelector('li') !== null;
     },
+    /** The dashboard shown (not its skeleton): this heading and the stats grid, whatever its numbers (a first sync may still be bringing rows). */
+    dashboardShown: (heading) =>
+      Array.from(document.querySelectorAll('h1')).some((h) => h.textContent.trim() === heading) &&
+      document.querySelector('section[aria-label="Stats"] dt') !== null,
+    /** The calendar grid shows the month starting with this 'YYYY-MM' with at least one item on one of its days. */
+    monthShown: (prefix) => {
+      const days = Array.from(document.querySelectorAll('section[aria-labelledby="calendar-grid-heading"] [data-day]'));
+      const middle = days[Math.floor(days.length / 2)];
+      if (!middle || !middle.getAttribute('data-day').startsWith(prefix)) return false;
+      return days.some((day) => day.getAttribute('data-day').startsWith(prefix) && !/, 0 items$/.test(day.getAttribute('aria-label') ?? ''));
+    },
+    /** Upcoming's two lists, each with an item. */
+    upcoming: () =>
+      ['future-events', 'pending-tasks'].every((id) => document.getElementById(id)?.parentElement?.querySelector('li') != null),
     /** The poll card titled so shows its results: the user's choice marked ('Your vote') and a share of 100.0%. */
     voted: (title) =>
       Array.from(document.querySelectorAll('article')).some(

@@ -81,7 +81,7 @@ const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
 /**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
- * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
+ * never passes as a whole). `scale` (100,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
  * PostgreSQL, docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -333,7 +333,7 @@ async function main(): Promise<void> {
     });
 
     await part('scale', async () => {
-      plan.log('scale: 50,000 links, 5,000 events and 500 tasks in one account');
+      plan.log('scale: 99,600 links in 200 directories, 10,000 events and 1,000 tasks in one account');
       measures.push(...(await scale(stack, context, plan)));
     });
   } finally {

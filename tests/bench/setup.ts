@@ -129,26 +129,93 @@ export async function seedDirectory(
   return id;
 }
 
+/** A library seeded by seedLibrary: the big directory's id, then the others'. */
+export interface LibrarySeed {
+  big: string;
+  others: string[];
+  links: number;
+}
+
+/** The titles of the links of seedLibrary's other directories: '{i} on shelf {d}', i = 1 the newest. */
+export const shelfTitle = (shelf: number, i: number) => `Page ${i} on shelf ${shelf}`;
+
+/**
+ * A long-time user's library, in three statements whatever its size: one directory of `big`
+ * links as seedDirectory makes them (titles seededTitle(i)), and `directories - 1` others of `each`
+ * links (titles shelfTitle(d, i), URLs https://example.org/{d}/{i}), each newest first one second apart.
+ */
+export async function seedLibrary(
+  stack: RunningStack,
+  owner: Account,
+  options: { name: string; directories: number; big: number; each: number },
+): Promise<LibrarySeed> {
+  const big = await seedDirectory(stack, owner, options.name, options.big);
+  const shelves = options.directories - 1;
+  const others = (
+    await stack.db.query<{ id: string }>(
+      `insert into public.link_directories (id, name, description, is_public, owner_id)
+       select gen_random_uuid(), 'Shelf ' || d, 'Seeded by the bench', false, $1
+       from generate_series(1, $2::int) d
+       returning id`,
+      [owner.id, shelves],
+    )
+  ).rows.map((row) => row.id);
+  if (others.length > 0 && options.each > 0) {
+    await stack.db.query(
+      `insert into public.saved_links (id, directory_id, url, title, notes, tags, owner_id, created_by, created_at, updated_at)
+       select gen_random_uuid(), dirs.id, 'https://example.org/' || dirs.d || '/' || i, 'Page ' || i || ' on shelf ' || dirs.d,
+              case when i % 3 = 0 then 'note ' || i end,
+              array['tag' || (i % 17), 'shelf' || dirs.d], $2, $2,
+              now() - i * interval '1 second', now() - i * interval '1 second'
+       from unnest($1::uuid[]) with ordinality as dirs(id, d), generate_series(1, $3::int) i`,
+      [others, owner.id, options.each],
+    );
+  }
+  return { big, others, links: options.big + others.length * options.each };
+}
+
 /** What seedCalendar wrote: the calendar screen's counters that do not move with the clock. */
 export interface CalendarSeed {
   events: number;
   tasks: number;
   pending: number;
   completed: number;
+  /** Of `events`, the occurrences of recurring series. */
+  occurrences: number;
 }
 
 /**
  * `events` events three hours apart, centred on now (500 span the month before and after), and
  * `tasks` tasks, in one statement: every tenth task undated (due today), the others due at a
  * daytime hour from 20 days ago to 20 days ahead (a few today, the past ones overdue), every
- * fifth completed, priorities low, medium and high in turn.
+ * fifth completed, priorities low, medium and high in turn. With `series`, that many of the
+ * events are instead weekly series of `series.occurrences` each, as the app stores them (one
+ * row per occurrence with the series' id, rule and end), the first occurrences from 4 weeks ago.
  */
 export async function seedCalendar(
   stack: RunningStack,
   owner: Account,
   events: number,
   tasks = 0,
+  series?: { count: number; occurrences: number },
 ): Promise<CalendarSeed> {
+  const occurrences = series ? series.count * series.occurrences : 0;
+  if (series && occurrences > 0) {
+    await stack.db.query(
+      `insert into public.calendar_events
+         (title, description, starts_at, ends_at, is_task, priority, is_completed, owner_id, created_at,
+          series_id, recurrence_rule, recurrence_end_date)
+       select 'Weekly ' || s.n, null, s.first + w * interval '7 days', s.first + w * interval '7 days' + interval '1 hour',
+              false, null::text, false, $1::uuid, now() - interval '40 days',
+              s.id, 'weekly', s.first + ($3::int - 1) * interval '7 days'
+       from (select n, gen_random_uuid() as id,
+                    date_trunc('day', now()) - interval '28 days' + (n % 7) * interval '1 day' + (8 + n % 10) * interval '1 hour' as first
+             from generate_series(1, $2::int) n) s,
+            generate_series(0, $3::int - 1) w`,
+      [owner.id, series.count, series.occurrences],
+    );
+  }
+  events -= occurrences;
   await stack.db.query(
     `insert into public.calendar_events
        (title, description, starts_at, ends_at, is_task, priority, is_completed, owner_id, created_at)
@@ -167,7 +234,7 @@ export async function seedCalendar(
     [owner.id, events, tasks],
   );
   const completed = Math.floor(tasks / 5);
-  return { events, tasks, pending: tasks - completed, completed };
+  return { events: events + occurrences, tasks, pending: tasks - completed, completed, occurrences };
 }
 
 /** The seeded polls' titles: '{prefix} {i}', i = 1 the newest. */

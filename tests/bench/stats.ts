@@ -1,6 +1,6 @@
 /** The bench's results: samples, their median and p95, the bar, and the table it prints. */
 
-export type Unit = 'ms' | 'KB' | 'score' | 'count' | '%';
+export type Unit = 'ms' | 'KB' | 'MB' | 'score' | 'count' | '%';
 
 export interface Bar {
   /** The median must be at most (or, for 'min', at least) this. */
@@ -71,6 +71,8 @@ function format(value: number, unit: Unit): string {
       return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 1 : 0)} ms`;
     case 'KB':
       return `${value.toFixed(1)} KB`;
+    case 'MB':
+      return `${value.toFixed(1)} MB`;
     case '%':
       return `${value.toFixed(1)} %`;
     default:

@@ -161,6 +161,22 @@ describe('the calendar read through its local keys', () => {
     db.close();
   });
 
+  it("reads only Upcoming's window: the first items of each list, and whether there are more", async () => {
+    const db = freshDb();
+    await db.calendar_events.bulkPut(items(500, 5));
+    const all = await db.calendar_events.toArray();
+    const expected = upcomingLists(all, now, 'UTC');
+    const read = await readUpcoming(db, now, 'UTC', 10);
+    const lists = upcomingLists(read.rows, now, 'UTC');
+    expect(read.rows.length).toBeLessThanOrEqual(20);
+    expect(ids(lists.futureEvents)).toEqual(ids(expected.futureEvents.slice(0, 10)));
+    expect(ids(lists.pendingTasks)).toEqual(ids(expected.pendingTasks.slice(0, 10)));
+    expect(read.more).toBe(true);
+    const whole = await readUpcoming(db, now, 'UTC', all.length);
+    expect(whole.more).toBe(false);
+    db.close();
+  });
+
   it('keeps the keys and the kept counts right through edits, completions and deletions', async () => {
     const db = freshDb();
     const task = makeEvent({ is_task: true, priority: 'high', starts_at: '2026-03-15T08:00:00Z', ends_at: null });

@@ -13,7 +13,13 @@ import {
   readWindowRows,
   type LinkSlice,
 } from '../../src/data/queries/link-window.ts';
-import { ANCHOR_STEP, ANCHORS_META_PREFIX, anchorsFor, takeAnchors } from '../../src/data/queries/link-anchors.ts';
+import {
+  ANCHOR_STEP,
+  ANCHORS_META_PREFIX,
+  anchorsFor,
+  takeAnchors,
+  wantLongDirectories,
+} from '../../src/data/queries/link-anchors.ts';
 import { openUserDb } from '../../src/data/db.ts';
 import { clearSyncedTables, syncScope } from '../../src/sync/apply-rows.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
@@ -235,6 +241,36 @@ describe('anchors: far windows without stepping over every link before them', ()
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('kept are put in memory by the first far read of a directory opened again, not when idle', async () => {
+    const factory = new IDBFactory();
+    const { db, directory, order } = await tied(openUserDb(ME, { indexedDB: factory, IDBKeyRange }));
+    const taken = await takeAnchors(db, directory.id);
+    const key = `${ANCHORS_META_PREFIX}${directory.id}`;
+    await vi.waitFor(async () => expect((await db.meta.get(key))?.value).toEqual(taken), idle);
+    db.close();
+    // The browser never idle: only the read itself can find them.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    try {
+      const again = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+      expect(titles(await readWindowRows(again, directory.id, 2.3 * S, 2.3 * S + 10))).toEqual(
+        titles(order.slice(2.3 * S, 2.3 * S + 10)),
+      );
+      expect(anchorsFor(again, directory.id)?.places).toEqual(places());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('of every long directory are taken after a pull from scratch, when idle', async () => {
+    const { db, directory } = await tied();
+    const short = makeDirectory({ owner_id: ME });
+    await db.link_directories.put(short);
+    await db.saved_links.bulkPut(Array.from({ length: 10 }, () => makeLink({ directory_id: short.id, owner_id: ME })));
+    await wantLongDirectories(db);
+    await vi.waitFor(() => expect(anchorsFor(db, directory.id)?.keys).toHaveLength(places().length), idle);
+    expect(anchorsFor(db, short.id)).toBeNull();
   });
 
   it('of a long directory are taken when the screen first reads it', async () => {

@@ -98,6 +98,17 @@ describe.each(dbKinds)('sync_pull (%s)', (kind) => {
     expect(quiet.more).toBe(false);
   });
 
+  it('sends pages of at most 10,000 rows, whatever is asked', async () => {
+    const user = await createUser(db, { tier: 'pro' });
+    const dir = await makeDirectory(db, user);
+    await makeLinks(db, dir.id, 10_050);
+    const first = await pull(db, user, null, 50_000);
+    expect(first.more).toBe(true);
+    expect(Object.values(first.changes).flat()).toHaveLength(10_000);
+    const { pages } = await pullAll(db, user, first.cursor, 50_000);
+    expect(idsOf([first, ...pages], 'saved_links')).toHaveLength(10_050);
+  });
+
   it('brings an invited directory with its content, and purges it on removal', async () => {
     const owner = await createUser(db, { tier: 'team' });
     const invitee = await createUser(db);

@@ -455,6 +455,20 @@ describe('sync at IndexedDB speed', () => {
     expect(server.pullLimits).toEqual([600, 600, 600]);
   });
 
+  it('asks for pages of 10,000 in a pull from scratch and of 5,000 after a cursor, each after a first of 1,000', async () => {
+    for (let i = 0; i < 1500; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    await db.meta.delete('cursor');
+    server.pullLimits.length = 0;
+    await engine().sync();
+    expect(await db.saved_links.count()).toBe(1500);
+    expect(server.pullLimits).toEqual([1000, 10_000]);
+    for (let i = 0; i < 1500; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
+    server.pullLimits.length = 0;
+    await engine().sync();
+    expect(await db.saved_links.count()).toBe(3000);
+    expect(server.pullLimits).toEqual([1000, 5000]);
+  });
+
   it('asks for pages up to two ahead of the one being written, and never more', async () => {
     for (let i = 0; i < 10; i += 1) server.write('saved_links', makeLink({ directory_id: dir.id }));
     const events: string[] = [];

@@ -230,23 +230,53 @@ export function useDayItems(
   return useWithPending(db, live, apply);
 }
 
-/** Upcoming's rows (docs/product.md, Upcoming): events and pending tasks starting from tomorrow in the user's zone. */
-export function readUpcoming(db: LinkboardDb, now: Date, timeZone: string): Promise<RowsRead> {
+/** Items of each of Upcoming's lists shown at first, and added by each 'Show more' (docs/product.md, Upcoming). */
+export const UPCOMING_PAGE = 50;
+
+/**
+ * Upcoming's rows (docs/product.md, Upcoming): the first `limit` events and pending tasks starting
+ * from tomorrow in the user's zone, read in order through [_kind+_at] (a window, not every future
+ * item: docs/scale.md), and whether either list goes on.
+ */
+export function readUpcoming(
+  db: LinkboardDb,
+  now: Date,
+  timeZone: string,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<RowsRead & { more: boolean }> {
   const tomorrow = instantKey(dayAround(now, timeZone).end);
   return readSince(db, async () => {
     const lists = await Promise.all(
-      (['e', 'p'] as const).map((kind) => startingIn(db, kind, tomorrow, Dexie.maxKey).toArray()),
+      (['e', 'p'] as const).map((kind) => {
+        const range = startingIn(db, kind, tomorrow, Dexie.maxKey);
+        return (Number.isFinite(limit) ? range.limit(limit + 1) : range).toArray();
+      }),
     );
-    return { rows: unite(...lists) };
+    return {
+      rows: unite(...lists.map((list) => list.slice(0, limit))),
+      more: lists.some((list) => list.length > limit),
+    };
   });
 }
 
-/** Upcoming's lists; undefined while the first read runs. */
-export function useUpcoming(db: LinkboardDb, now: Date, timeZone: string): UpcomingLists<EventRow> | undefined {
-  const live = useLiveQuery(() => readUpcoming(db, now, timeZone), [db, now, timeZone]);
+/** Upcoming's lists, each its first `limit` items, and whether there are more; undefined while the first read runs. */
+export function useUpcoming(
+  db: LinkboardDb,
+  now: Date,
+  timeZone: string,
+  limit = UPCOMING_PAGE,
+): (UpcomingLists<EventRow> & { more: boolean }) | undefined {
+  const live = useLiveQuery(() => readUpcoming(db, now, timeZone, limit), [db, now, timeZone, limit]);
   const apply = useCallback(
-    (read: RowsRead, pending: Pending) => upcomingLists(withWrites(read.rows, pending).rows, now, timeZone),
-    [now, timeZone],
+    (read: RowsRead & { more: boolean }, pending: Pending) => {
+      const lists = upcomingLists(withWrites(read.rows, pending).rows, now, timeZone);
+      // A new item laid over the window shows only where it falls inside it.
+      const futureEvents = lists.futureEvents.slice(0, limit);
+      const pendingTasks = lists.pendingTasks.slice(0, limit);
+      const cut = futureEvents.length < lists.futureEvents.length || pendingTasks.length < lists.pendingTasks.length;
+      return { futureEvents, pendingTasks, more: read.more || cut };
+    },
+    [now, timeZone, limit],
   );
   return useWithPending(db, live, apply);
 }

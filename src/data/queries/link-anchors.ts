@@ -18,6 +18,7 @@
  * them, checked and shifted the same way.
  */
 import type { LinkboardDb } from '../db.ts';
+import { keptCounts } from '../counts.ts';
 import { COUNTS_STORE, movesKey, type CountRow } from '../index-counts.ts';
 
 export const WINDOW_INDEX = '[directory_id+created_at+id]';
@@ -149,6 +150,27 @@ const whenIdle = (run: () => void): void => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
   else setTimeout(run, 50);
 };
+
+/**
+ * The kept anchors of a directory put in memory now when they still hold (a window far down a
+ * directory opened again reads from them at once, not after the browser is next idle). Outside
+ * any transaction: it reads the meta store.
+ */
+export async function loadKeptAnchors(db: LinkboardDb, directoryId: string): Promise<void> {
+  if (anchorsFor(db, directoryId)) return;
+  await keptAnchors(db, directoryId).catch(() => null);
+}
+
+/**
+ * After a pull from scratch (a new device, a reset), every long directory's anchors are taken
+ * when the browser is next idle and kept, so the first far scroll of any of them reads from them
+ * (docs/scale.md). Directories are found by their kept counts: one read of the counts store.
+ */
+export async function wantLongDirectories(db: LinkboardDb): Promise<void> {
+  for (const [directoryId, n] of await keptCounts(db, 'saved_links', 'directory_id')) {
+    if (n >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId);
+  }
+}
 
 /**
  * Makes a directory's anchors ready when the browser is next idle, unless held or already on the

@@ -19,6 +19,7 @@ import {
   ANCHOR_STEP,
   directoryEnd,
   directoryStart,
+  loadKeptAnchors,
   movesOf,
   shiftAnchors,
   wantAnchors,
@@ -145,6 +146,8 @@ export async function readWindowRows(
   from: number,
   to: number,
 ): Promise<LinkRow[]> {
+  // A directory opened again finds its kept anchors before its first far window is read.
+  if (from >= 2 * ANCHOR_STEP) await loadKeptAnchors(db, directoryId);
   // One read-only transaction: the window's end keys, its rows and the moves count agree.
   return db.transaction('r', db.saved_links, db.counts, async () => {
     const held = anchorsFor(db, directoryId);

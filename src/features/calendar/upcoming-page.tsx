@@ -1,4 +1,5 @@
-import { useUpcoming } from '../../data/queries/events.ts';
+import { useState } from 'react';
+import { UPCOMING_PAGE, useUpcoming } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -16,7 +17,9 @@ export function UpcomingPage() {
   usePageTitle(PAGES.upcoming.title);
   const { now, timeZone, dialogs, actions, toggle } = useCalendarScreen('upcoming');
   const { db } = useUserDb();
-  const lists = useUpcoming(db, now, timeZone);
+  // Each list shows its first items (a window: docs/scale.md); 'Show more' reads further.
+  const [limit, setLimit] = useState(UPCOMING_PAGE);
+  const lists = useUpcoming(db, now, timeZone, limit);
 
   return (
     <>
@@ -50,6 +53,13 @@ export function UpcomingPage() {
               onToggle={toggle}
             />
           </Card>
+        </div>
+      )}
+      {lists?.more && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => setLimit((shown) => shown + UPCOMING_PAGE)}>
+            Show more
+          </Button>
         </div>
       )}
       {dialogs.dialog}

@@ -10,6 +10,11 @@ import { VirtualRows, type VirtualRow } from './virtual-rows.tsx';
 export const VIRTUALIZE_ABOVE = 60;
 const ROW_HEIGHT = 56;
 const CARD_ROW_HEIGHT = 196;
+/**
+ * Card rows mounted beyond the view on each side: a far scroll mounts the view and these (3
+ * columns each), so each one costs every jump; the window read covers a page beyond anyway.
+ */
+const GRID_OVERSCAN = 2;
 
 export interface LinkCollectionProps extends Omit<LinkItemProps, 'link'> {
   /** The list's length and the rows read so far (a window of it, or all of it). */
@@ -121,6 +126,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
           count={Math.ceil(slice.total / columns)}
           rowHeight={CARD_ROW_HEIGHT}
           height={viewportHeight()}
+          overscan={GRID_OVERSCAN}
           renderRows={(rows) =>
             rows.flatMap(({ index, start }) =>
               Array.from({ length: Math.min(columns, slice.total - index * columns) }, (_, column) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 export interface VirtualRowsProps {
@@ -45,13 +45,25 @@ export function windowAt(
 export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows, label, onRange }: VirtualRowsProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
+  // What a scroll needs of the latest render, without subscribing again on each.
+  const latest = useRef({ count, height, overscan, onRange });
+  useLayoutEffect(() => {
+    latest.current = { count, height, overscan, onRange };
+  });
   useEffect(() => {
     const element = viewport.current;
     if (!element) return;
     const onScroll = () => {
       // Only a move to another row matters: the rows' positions are fixed inside the scroller.
       const row = Math.floor(element.scrollTop / rowHeight) * rowHeight;
-      flushSync(() => setTop(row));
+      const { onRange: rangeChanged, ...size } = latest.current;
+      const range = windowAt(row, { ...size, rowHeight });
+      // The new range is told in the same synchronous render: the caller's read of those rows
+      // starts in this scroll's own task, not after a frame (docs/scale.md).
+      flushSync(() => {
+        setTop(row);
+        rangeChanged?.(range.first, range.end);
+      });
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);

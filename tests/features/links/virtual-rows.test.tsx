@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VirtualRows, windowAt } from '../../../src/features/links/virtual-rows.tsx';
 
@@ -47,5 +48,31 @@ describe('the fixed-height window of rows', () => {
     expect(screen.getByText('row 1000')).toHaveAttribute('data-top', '40000');
     expect(screen.queryByText('row 0')).toBeNull();
     expect(onRange).toHaveBeenLastCalledWith(994, 1_016);
+  });
+
+  it("tells the new range in the scroll's own synchronous render, so the caller's read starts in that task", () => {
+    function Caller() {
+      const [range, setRange] = useState('none');
+      return (
+        <>
+          <p data-testid="range">{range}</p>
+          <VirtualRows
+            label="Rows"
+            count={list.count}
+            rowHeight={list.rowHeight}
+            height={list.height}
+            renderRows={(rows) => rows.map((row) => <div key={row.index}>row {row.index}</div>)}
+            onRange={(first, end) => setRange(`${first}-${end}`)}
+          />
+        </>
+      );
+    }
+    render(<Caller />);
+    expect(screen.getByTestId('range')).toHaveTextContent('0-16');
+    const region = screen.getByRole('region', { name: 'Rows' });
+    region.scrollTop = 40 * 30_000;
+    // Not inside act: only what the scroll handler renders synchronously is on the page yet.
+    region.dispatchEvent(new Event('scroll'));
+    expect(screen.getByTestId('range')).toHaveTextContent('29994-30016');
   });
 });
