@@ -20,7 +20,7 @@ export interface LoadPlan {
   log: (message: string) => void;
 }
 
-async function accessToken(stack: RunningStack, email: string, password: string): Promise<string> {
+export async function accessToken(stack: RunningStack, email: string, password: string): Promise<string> {
   const response = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },

@@ -33,6 +33,7 @@ import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { badInputAtScale } from './bad-input.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks, importLargeFile } from './transfer.ts';
@@ -52,6 +53,7 @@ const plan: Plan & {
   lighthouseRuns: number;
   pushSamples: number;
   loadClients: number;
+  scaleLoadClients: number;
   loadSeconds: number;
   soakClients: number;
   soakSeconds: number;
@@ -65,6 +67,7 @@ const plan: Plan & {
   capMs: number('BENCH_REALTIME_CAP_MS', 35_000),
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5),
   loadClients: number('BENCH_LOAD_CLIENTS', 50),
+  scaleLoadClients: number('BENCH_SCALE_LOAD_CLIENTS', 200),
   loadSeconds: number('BENCH_LOAD_SECONDS', quick ? 20 : 60),
   soakClients: number('BENCH_SOAK_CLIENTS', 50),
   soakSeconds: number('BENCH_SOAK_SECONDS', 900),
@@ -85,7 +88,7 @@ const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
  * PostgreSQL, docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak', 'import-large']);
+const optIn = new Set(['scale', 'soak', 'import-large', 'bad-input']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -105,6 +108,16 @@ async function main(): Promise<void> {
   buildApp();
   const { stack, database } = await startBenchStack();
   plan.log(`local stack on ${stack.url} (${database})`);
+  /** The live links a user owns on the server. */
+  const ownedLinks = (owner: string) => async () =>
+    Number(
+      (
+        await stack.db.query<{ n: string }>(
+          'select count(*) as n from public.saved_links where owner_id = $1 and deleted_at is null',
+          [owner],
+        )
+      ).rows[0]?.n ?? 0,
+    );
   const debuggingPort = await freePort();
   const browser = await launch(debuggingPort);
   const measures: Measure[] = [];
@@ -289,20 +302,18 @@ async function main(): Promise<void> {
       await importContext.close();
     });
 
+    await part('bad-input', async () => {
+      const dir = await seedDirectory(stack, small, 'Bad input', 0);
+      measures.push(...(await badInputAtScale(stack, small, dir, plan.log)));
+    });
+
     await part('import-large', async () => {
       const importer = await signUp(stack, 'bigimp', 'pro');
       const importContext = await context();
       const importPage = await signIn(importContext, importer, 0);
-      const serverLinks = async () =>
-        Number(
-          (
-            await stack.db.query<{ n: string }>(
-              'select count(*) as n from public.saved_links where owner_id = $1 and deleted_at is null',
-              [importer.id],
-            )
-          ).rows[0]?.n ?? 0,
-        );
-      measures.push(...(await importLargeFile(importPage, importer.username, 200_000, serverLinks, plan.log)));
+      measures.push(
+        ...(await importLargeFile(importPage, importer.username, 200_000, ownedLinks(importer.id), plan.log)),
+      );
       await importContext.close();
     });
 
@@ -335,6 +346,19 @@ async function main(): Promise<void> {
     await part('scale', async () => {
       plan.log('scale: 99,600 links in 200 directories, 10,000 events and 1,000 tasks in one account');
       measures.push(...(await scale(stack, context, plan)));
+      // An import of a 200,000-bookmark file, in an account of its own (docs/import.md, Large files).
+      const importer = await signUp(stack, 'bigimp', 'pro');
+      const importContext = await context();
+      const importPage = await signIn(importContext, importer, 0);
+      measures.push(
+        ...(await importLargeFile(importPage, importer.username, 200_000, ownedLinks(importer.id), plan.log)),
+      );
+      await importContext.close();
+      // The server under 200 clients (the load run's bar is for PostgreSQL).
+      const postgres = database.startsWith('PostgreSQL');
+      measures.push(
+        ...(await load(stack, postgres, { clients: plan.scaleLoadClients, seconds: plan.loadSeconds, log: plan.log })),
+      );
     });
   } finally {
     for (const opened of contexts) await opened.close().catch(() => undefined);

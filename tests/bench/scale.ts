@@ -15,6 +15,7 @@ import { mutationToUi, noopSync, painted, search, warmStartSamples, type Plan } 
 import { seedCalendar, seedLibrary, seededTitle, signUp, type Account } from './setup.ts';
 import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Measure } from './stats.ts';
+import { badInputAtScale } from './bad-input.ts';
 
 const DIRECTORIES = 200;
 const BIG = 20_000;
@@ -350,5 +351,8 @@ export async function scale(
 
   measures.push(await heapAfterTour(page, account, library.big));
   await browser.close();
+
+  // Bad input at this size: a push over the server's limit, pulls with cursors it cannot use.
+  measures.push(...(await badInputAtScale(stack, account, library.big, plan.log)));
   return measures;
 }
