@@ -33,6 +33,7 @@ import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { searchScale } from './search-scale.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
@@ -76,11 +77,11 @@ const started = performance.now();
 /**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
- * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
- * PostgreSQL, docs/faults.md) run only when named.
+ * never passes as a whole). `scale` (50,000 links, docs/scale.md), `search-scale` (100,000 links with words,
+ * BENCH_SEARCH_LINKS) and `soak` (50 clients for 15 minutes on PostgreSQL, docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak']);
+const optIn = new Set(['scale', 'soak', 'search-scale']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -308,6 +309,12 @@ async function main(): Promise<void> {
       measures.push(
         ...(await soak(stack, postgres, { clients: plan.soakClients, seconds: plan.soakSeconds, log: plan.log })),
       );
+    });
+
+    await part('search-scale', async () => {
+      const links = number('BENCH_SEARCH_LINKS', 100_000);
+      plan.log(`search-scale: ${links.toLocaleString('en')} links with words in up to 200 directories`);
+      measures.push(...(await searchScale(stack, context, plan, links)));
     });
 
     await part('scale', async () => {
