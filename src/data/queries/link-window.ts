@@ -186,7 +186,7 @@ export function readLinkSearch(db: LinkboardDb, directoryId: string, words: read
   return readSince(db, async () => ({ words, ...(await searchLinks(db, words, SEARCH_SHOWN, directoryId)) }));
 }
 
-/** Where a link comes in a search's list (searchOrder), '' for one that does not match. */
+/** Where a link comes in a search's list (searchOrder), null for one that does not match. */
 const orderIn = (words: readonly string[]) => (row: LinkRow) => searchOrder(linkWords(row), row.created_at, words);
 
 /**
