@@ -67,7 +67,7 @@ export class LinkboardDb extends Dexie {
     // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
     // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
     // (event_invitations, docs/product.md, Find a time); 10: saved_links' token index (`_words`,
-    // `_dirWords`, link-index.ts), set on the links already there, and `updated_at`. A change of
+    // link-index.ts), set on the links already there, and `updated_at`. A change of
     // the duplicate rule (link-identity.ts) or of a link's words (search-words.ts) needs a
     // version that sets the keys again, as 7 and 10 do.
     const counted = countedIndexes();

@@ -78,9 +78,9 @@ export const syncedTables = {
     // broken_at: only broken links have one, so the 'Broken links' filter reads only them.
     // updated_at: the palette's most recently changed links, with nothing typed.
     indexes: ['directory_id', '[directory_id+created_at+id]', 'broken_at', 'updated_at'],
-    // _urlKey: the link's identity, what a URL typed in Add Link is looked up by; _words and
-    // _dirWords: the search's token index, anywhere and within a directory (link-index.ts).
-    local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey', '*_words', '*_dirWords'] },
+    // _urlKey: the link's identity, what a URL typed in Add Link is looked up by; _words: the
+    // search's token index (link-index.ts).
+    local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey', '*_words'] },
     counted: ['directory_id', 'owner_id'],
     moves: ['directory_id'],
     fields: {

@@ -24,14 +24,14 @@ export function fold(text: string): string {
 }
 
 /**
- * At most this many words of a link are indexed (each costs two index entries on every put, and
- * so on every pulled row of a first sync): its title's first, then its tags', address's and notes'.
+ * At most this many words of a link are indexed (each costs an index entry on every put, and so
+ * on every pulled row of a first sync): its title's first, then its tags', address's and notes'.
  */
-export const MAX_WORDS = 24;
+export const MAX_WORDS = 16;
 /** A word is indexed and matched by its first this many characters. */
 export const MAX_WORD_LENGTH = 32;
-/** Parts of most addresses, never words: 'https://www.' would find every link. */
-const ADDRESS_NOISE = new Set(['http', 'https', 'www']);
+/** Parts of most addresses, not words of one: 'https://www.' or '.com' would find most links. */
+const ADDRESS_NOISE = new Set(['http', 'https', 'www', 'com', 'org', 'net', 'html', 'htm', 'php']);
 
 /** The folded words of a text, each cut to MAX_WORD_LENGTH ('Crème-brûlée 2' → creme, brulee, 2). */
 export function wordsOf(text: string): string[] {
@@ -91,7 +91,8 @@ export function linkWords(link: WordSource): string[] {
 
 /**
  * The words of a search: every one must begin a word of the link (the last one typed may be
- * incomplete). 'http', 'https' and 'www' are left out when other words remain (a pasted address).
+ * incomplete). An address's noise ('https', 'www', 'com'…) is left out when other words remain
+ * (a pasted address).
  */
 export function searchWords(query: string): string[] {
   const words = [...new Set(wordsOf(query))];
@@ -149,4 +150,33 @@ export function searchOrder(words: readonly string[], createdAt: unknown, query:
     if (best === null || entry < best) best = entry;
   }
   return best;
+}
+
+/** Each row's words, while the row object lives (a search matches the same rows on every keystroke). */
+const wordsOfRow = new WeakMap<object, string[]>();
+
+/** A row's words (linkWords), computed once per row object. */
+export function rowWords(row: WordSource): string[] {
+  let words = wordsOfRow.get(row);
+  if (words === undefined) {
+    words = linkWords(row);
+    wordsOfRow.set(row, words);
+  }
+  return words;
+}
+
+/**
+ * The rows matching `query` (searchWords of a query), in a search's order (searchOrder; equal
+ * ones by id, as the index keeps them): what the token index lists, computed over rows in memory.
+ */
+export function searchList<T extends WordSource & { id: string; created_at: string }>(
+  rows: readonly T[],
+  query: readonly string[],
+): T[] {
+  const keyed: { row: T; key: string }[] = [];
+  for (const row of rows) {
+    const order = searchOrder(rowWords(row), row.created_at, query);
+    if (order !== null) keyed.push({ row, key: `${order}${SEPARATOR}${row.id}` });
+  }
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ row }) => row);
 }

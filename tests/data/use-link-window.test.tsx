@@ -2,8 +2,9 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
+import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
 import { freshDb } from './helpers.ts';
+import { searchList } from '../../src/features/links/link-filters.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
@@ -20,11 +21,15 @@ async function seeded(count: number, title = (i: number) => `Link ${i}`) {
   return { db, directoryId: directory.id };
 }
 
-function screen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string, query: string) {
-  return renderHook(({ query }: { query: string }) => useLinkWindow(db, directoryId, query, { start: 0, end: 48 }), {
-    initialProps: { query },
-  });
+function screen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string, query: string, primed = false) {
+  return renderHook(
+    ({ query, primed }: { query: string; primed: boolean }) =>
+      useLinkWindow(db, directoryId, query, { start: 0, end: 48 }, primed),
+    { initialProps: { query, primed } },
+  );
 }
+
+const sevens = ['Link 7', ...Array.from({ length: 10 }, (_, i) => `Link ${70 + i}`)];
 
 const titles = (view: ReturnType<typeof screen>) => view.result.current?.shown.rows.map((row) => row.title);
 
@@ -33,24 +38,22 @@ describe("the Links screen's search", () => {
     const { db, directoryId } = await seeded(200);
     const view = screen(db, directoryId, '');
     await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
-    view.rerender({ query: '7' });
-    // The key's own render still shows the window: the index is being read.
+    view.rerender({ query: '7', primed: false });
+    // The key's own render still shows the window: the directory is being read.
     expect(view.result.current?.shown.rows).toHaveLength(96);
     // '7' exactly, then 70 to 79 (not 17, 107 or 170: '7' is inside those words).
-    await waitFor(() =>
-      expect(titles(view)).toEqual(['Link 7', ...Array.from({ length: 10 }, (_, i) => `Link ${70 + i}`)]),
-    );
+    await waitFor(() => expect(titles(view)).toEqual(sevens));
     expect(view.result.current?.count).toBe(200);
     expect(view.result.current?.more).toBe(false);
     // Two words: read by the longest ('link', every link has it exactly: newest first), each checked for '19'.
-    view.rerender({ query: 'link 19' });
+    view.rerender({ query: 'link 19', primed: false });
     await waitFor(() =>
       expect(titles(view)).toEqual([...Array.from({ length: 10 }, (_, i) => `Link ${199 - i}`), 'Link 19']),
     );
-    view.rerender({ query: 'nothing' });
+    view.rerender({ query: 'nothing', primed: false });
     await waitFor(() => expect(view.result.current?.shown.total).toBe(0));
     // Cleared: the window again.
-    view.rerender({ query: '' });
+    view.rerender({ query: '', primed: false });
     await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
   });
 
@@ -63,21 +66,35 @@ describe("the Links screen's search", () => {
     expect(view.result.current?.shown.rows[0]?.title).toBe(`Guide ${SEARCH_SHOWN + 19}`);
   });
 
-  it("lists only the directory's own links, also beside a directory whose id starts the same", async () => {
-    const db = freshDb();
-    const mine = makeDirectory({ id: 'aaaaaaaa-0000-4000-8000-000000000001', owner_id: ME });
-    const other = makeDirectory({ id: 'aaaaaaaa-0000-4000-8000-000000000002', owner_id: ME });
-    const third = makeDirectory({ id: 'bbbbbbbb-0000-4000-8000-000000000003', owner_id: ME });
-    await db.link_directories.bulkPut([mine, other, third]);
-    await db.saved_links.bulkPut([
-      ...Array.from({ length: 30 }, (_, i) =>
-        makeLink({ directory_id: other.id, title: `Recipe ${i}`, created_at: day(100 + i) }),
-      ),
-      makeLink({ directory_id: third.id, title: 'Recipe elsewhere', created_at: day(500) }),
-      makeLink({ directory_id: mine.id, title: 'Recipe of mine', created_at: day(1) }),
-    ]);
-    const view = screen(db, mine.id, 'recipe');
-    await waitFor(() => expect(titles(view)).toEqual(['Recipe of mine']));
+  it('shows the matches in the first key’s own render once the box has the focus (a short directory)', async () => {
+    const { db, directoryId } = await seeded(200);
+    const view = screen(db, directoryId, '', true);
+    await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    view.rerender({ query: '7', primed: true });
+    expect(titles(view)).toEqual(sevens);
+  });
+
+  it(`reads a directory of more than ${IN_MEMORY_MAX.toLocaleString('en')} links through the token index, in the same order`, async () => {
+    const { db, directoryId } = await seeded(IN_MEMORY_MAX + 1);
+    const other = makeDirectory({ owner_id: ME });
+    await db.saved_links.put(makeLink({ directory_id: other.id, title: 'Link 7 elsewhere', created_at: day(9999) }));
+    const view = screen(db, directoryId, '7');
+    const long = { timeout: 20_000 };
+    // As the rule lists them in memory: 7, 70, 700 to 709, 71, 710… (word by word).
+    const all = await db.saved_links.where('directory_id').equals(directoryId).toArray();
+    const expected = searchList(all, '7').map((row) => row.title);
+    expect(expected.slice(0, 4)).toEqual(['Link 7', 'Link 70', 'Link 700', 'Link 701']);
+    await waitFor(() => expect(titles(view)).toEqual(expected.slice(0, SEARCH_SHOWN)), long);
+    expect(expected).toHaveLength(111);
+    expect(view.result.current?.more).toBe(false);
+    // 'link' is in every link: more than SEARCH_SHOWN match, the first shown.
+    view.rerender({ query: 'link', primed: false });
+    await waitFor(() => expect(view.result.current?.more).toBe(true), long);
+    expect(view.result.current?.shown.rows).toHaveLength(SEARCH_SHOWN);
+    expect(view.result.current?.shown.rows[0]?.title).toBe('Link 3000');
+    view.rerender({ query: 'link 300', primed: false });
+    await waitFor(() => expect(titles(view)).toEqual(['Link 3000', 'Link 300']), long);
   });
 
   it('shows a link added while searching', async () => {
@@ -88,6 +105,6 @@ describe("the Links screen's search", () => {
       db.saved_links.put(makeLink({ directory_id: directoryId, owner_id: ME, title: 'New 77', created_at: day(99) })),
     );
     await waitFor(() => expect(titles(view)).toEqual(['Link 7', 'New 77']));
-    expect(view.result.current?.count).toBe(21);
+    await waitFor(() => expect(view.result.current?.count).toBe(21));
   });
 });

@@ -2,18 +2,25 @@
  * A search of the links through the token index (link-index.ts; docs/product.md, Links screen and
  * Command palette): every word typed must begin a word of the link. The index is read over the
  * range of the words the leading word (the longest) begins, in its order: the links having that
- * exact word first, newest first, then those having a longer word. A keystroke reads only about as
- * many entries as it shows, never the links: the first `limit` matches, and whether more match.
+ * exact word first, newest first, then those having a longer word. A keystroke reads about as many
+ * entries as it shows, never all the links: the first `limit` matches, and whether more match.
  * The other words are checked on the rows read; a read that finds too few reads again, four times
- * as far, up to SCAN_MAX entries (then more may match: the screen says so).
+ * as far, up to a cap (then more may match: the screen says so).
+ *
+ * Anywhere (the palette): the rows are read in index order. In one directory (the Links screen):
+ * only the index's keys (the links' ids) are read, checked against the directory's ids (read once
+ * while the search is used), and the rows of the first matches fetched.
  */
 import type { LinkboardDb } from '../db.ts';
-import { prefixKey } from '../link-index.ts';
 import type { LinkRow } from '../rows.ts';
 import { entryWord, leadingWord, matchesWords, RANGE_END } from '../../domain/search-words.ts';
 
-/** The most index entries one search reads. */
+/** The most index entries a search anywhere reads (rows). */
 export const SCAN_MAX = 4096;
+/** The most index keys a directory's search reads (ids only, a few bytes each). */
+export const KEY_SCAN_MAX = 32_768;
+/** A directory's matches' rows are fetched this many at a time, while the other words rule some out. */
+const FETCH_PAGE = 256;
 
 export interface LinkMatches {
   /** The first matches, in the index's order. */
@@ -28,34 +35,23 @@ export function storedWords(row: LinkRow): string[] {
   return Array.isArray(entries) ? entries.map((entry) => entryWord(String(entry))) : [];
 }
 
-/**
- * The first `limit` links matching `words` (searchWords of the query; at least one), anywhere or
- * in one directory, in the index's order.
- */
-export async function searchLinks(
-  db: LinkboardDb,
-  words: readonly string[],
-  limit: number,
-  directoryId: string | null = null,
-): Promise<LinkMatches> {
+/** The index's range of the words `leading` begins. */
+const range = (db: LinkboardDb, leading: string) =>
+  db.saved_links.where('_words').between(leading, leading + RANGE_END, true, true);
+
+/** The first `limit` links anywhere matching `words` (searchWords of the query; at least one), in the index's order. */
+export async function searchLinks(db: LinkboardDb, words: readonly string[], limit: number): Promise<LinkMatches> {
   const leading = leadingWord(words);
   const others = words.filter((word) => word !== leading);
-  const lower = prefixKey(leading, directoryId);
-  const index = directoryId === null ? '_words' : '_dirWords';
   // A link is in the range once for each of its words the leading word begins: a little more is read.
   let scan = Math.min(SCAN_MAX, limit + Math.max(8, limit >> 2));
   for (;;) {
-    const read = await db.saved_links
-      .where(index)
-      .between(lower, lower + RANGE_END, true, true)
-      .limit(scan)
-      .toArray();
+    const read = await range(db, leading).limit(scan).toArray();
     const seen = new Set<string>();
     const rows: LinkRow[] = [];
     for (const row of read) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      if (directoryId !== null && row.directory_id !== directoryId) continue;
       if (others.length > 0 && !matchesWords(storedWords(row), others)) continue;
       rows.push(row);
       if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
@@ -65,6 +61,50 @@ export async function searchLinks(
     if (scan >= SCAN_MAX) return { rows, more: true };
     scan = Math.min(SCAN_MAX, scan * 4);
   }
+}
+
+/**
+ * The first `limit` links of a directory (its links' ids: `ids`) matching `words`, in the index's
+ * order: the range's keys read, those of the directory kept, their rows fetched a page at a time.
+ */
+export async function searchDirectory(
+  db: LinkboardDb,
+  words: readonly string[],
+  limit: number,
+  ids: ReadonlySet<string>,
+): Promise<LinkMatches> {
+  const leading = leadingWord(words);
+  const others = words.filter((word) => word !== leading);
+  let scan = Math.min(KEY_SCAN_MAX, 4 * (limit + 1));
+  for (;;) {
+    const keys = (await range(db, leading).limit(scan).primaryKeys()) as string[];
+    const seen = new Set<string>();
+    const mine: string[] = [];
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (ids.has(key)) mine.push(key);
+    }
+    const ended = keys.length < scan;
+    const rows: LinkRow[] = [];
+    for (let at = 0; at < mine.length && rows.length <= limit; at += FETCH_PAGE) {
+      const page = await db.saved_links.bulkGet(mine.slice(at, at + FETCH_PAGE));
+      for (const row of page) {
+        if (!row || (others.length > 0 && !matchesWords(storedWords(row), others))) continue;
+        rows.push(row);
+        if (rows.length > limit) break;
+      }
+    }
+    if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
+    if (ended) return { rows, more: false };
+    if (scan >= KEY_SCAN_MAX) return { rows, more: true };
+    scan = Math.min(KEY_SCAN_MAX, scan * 4);
+  }
+}
+
+/** The ids of a directory's links (read once while its search is used; the index's keys only). */
+export async function directoryLinkIds(db: LinkboardDb, directoryId: string): Promise<Set<string>> {
+  return new Set((await db.saved_links.where('directory_id').equals(directoryId).primaryKeys()) as string[]);
 }
 
 /** The `count` most recently changed links (through the updated_at index). */

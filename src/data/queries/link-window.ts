@@ -3,13 +3,13 @@
  * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
  * them in a long directory: link-anchors.ts), and the directory's kept count (index-counts.ts).
  * A write to another directory wakes neither; a write to this one re-reads one window and one
- * count row, not the directory. A search reads the first matches through the token index on each
- * keystroke (link-search.ts), never the directory. Changes made on this device show before
- * IndexedDB commits them (pending-writes.ts).
+ * count row, not the directory. A search of a long directory reads its first matches through the
+ * token index on each keystroke (link-search.ts), a short one's rows are matched in memory.
+ * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
-import { linkWords, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
+import { rowWords, searchList, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
@@ -26,9 +26,9 @@ import {
   WINDOW_INDEX,
   type Anchors,
 } from './link-anchors.ts';
-import { newestFirstOrder } from './directories.ts';
-import { searchLinks } from './link-search.ts';
-import { overlay, readSince, useWithPending } from './live-rows.ts';
+import { newestFirst, newestFirstOrder } from './directories.ts';
+import { directoryLinkIds, searchDirectory, type LinkMatches } from './link-search.ts';
+import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
 export interface LinkSlice {
@@ -180,14 +180,30 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, from: numbe
 
 /** A search of one directory shows at most this many links (docs/product.md, Links screen). */
 export const SEARCH_SHOWN = 200;
+/** A directory of at most this many links is searched in memory (its rows read once per search). */
+export const IN_MEMORY_MAX = 3000;
 
-/** One search of the Links screen (a live query): the first SEARCH_SHOWN matches, through the token index. */
-export function readLinkSearch(db: LinkboardDb, directoryId: string, words: readonly string[]) {
-  return readSince(db, async () => ({ words, ...(await searchLinks(db, words, SEARCH_SHOWN, directoryId)) }));
+/**
+ * What a directory's search reads once, while its box has the focus or holds a search: the rows of
+ * a directory of at most IN_MEMORY_MAX links (matched in memory on each keystroke), or the ids of
+ * a longer one's links (each keystroke reads the token index's keys and keeps the directory's).
+ */
+export function readSearchScope(db: LinkboardDb, directoryId: string) {
+  return readSince(db, async () => {
+    const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
+    if (count > IN_MEMORY_MAX) return { rows: null, ids: await directoryLinkIds(db, directoryId) };
+    const rows = await db.saved_links.where('directory_id').equals(directoryId).toArray();
+    return { rows: newestFirst(rows), ids: null };
+  });
+}
+
+/** One search of a long directory (a live query): its first SEARCH_SHOWN matches, through the token index. */
+export function readLinkSearch(db: LinkboardDb, words: readonly string[], ids: ReadonlySet<string>) {
+  return readSince(db, async () => ({ words, ...(await searchDirectory(db, words, SEARCH_SHOWN, ids)) }));
 }
 
 /** Where a link comes in a search's list (searchOrder), null for one that does not match. */
-const orderIn = (words: readonly string[]) => (row: LinkRow) => searchOrder(linkWords(row), row.created_at, words);
+const orderIn = (words: readonly string[]) => (row: LinkRow) => searchOrder(rowWords(row), row.created_at, words);
 
 /**
  * A search's matches with the pending writes laid over them: a link changed so that it no longer
@@ -213,26 +229,40 @@ function overlayMatches(
 
 /**
  * The Links screen's data for one directory: its count, and either the window [start, end) (no
- * search) or the first SEARCH_SHOWN matches of `query`, read through the token index on each
- * keystroke (link-search.ts). Undefined while the first read runs. Until a search's first read
- * answers, the window (or the last search's matches) stays on screen.
+ * search) or the first SEARCH_SHOWN matches of `query`. Undefined while the first read runs.
+ * While `primed` (the search box has the focus) or searching, what the search needs is read once
+ * (readSearchScope): a short directory's rows, matched in memory on each keystroke, or a long
+ * one's ids, each keystroke then reading the token index (link-search.ts). Until a search's first
+ * answer, the window (or the last search's matches) stays on screen.
  */
 export function useLinkWindow(
   db: LinkboardDb,
   directoryId: string,
   query: string,
   range: { start: number; end: number },
+  primed = false,
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
   const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, from, to), [db, directoryId, from, to]);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
-  const found = useLiveQuery(
-    () => (words.length > 0 ? readLinkSearch(db, directoryId, words) : undefined),
-    // `words` changes with `wordsKey`, which says when it does.
-    [db, directoryId, wordsKey],
+  const wantScope = primed || words.length > 0;
+  const scope = useLiveQuery(
+    () => (wantScope ? readSearchScope(db, directoryId) : undefined),
+    [db, directoryId, wantScope],
   );
+  const ids = words.length > 0 ? scope?.ids : null;
+  const found = useLiveQuery(
+    () => (ids ? readLinkSearch(db, words, ids) : undefined),
+    // `words` changes with `wordsKey`, which says when it does.
+    [db, wordsKey, ids],
+  );
+  const inMemory = useMemo(() => {
+    if (words.length === 0 || !scope?.rows) return undefined;
+    const rows = searchList(scope.rows, words);
+    return { since: scope.since, words, rows: rows.slice(0, SEARCH_SHOWN), more: rows.length > SEARCH_SHOWN };
+  }, [scope, words]);
   const applyWindow = useCallback(
     (read: NonNullable<typeof windowed>, pending: (table: 'saved_links') => readonly PendingWrite[]) => {
       const shown = overlaySlice(read.slice, pending('saved_links'), directoryId);
@@ -241,14 +271,21 @@ export function useLinkWindow(
     [directoryId],
   );
   const applySearch = useCallback(
-    (read: NonNullable<typeof found>, pending: (table: 'saved_links') => readonly PendingWrite[]) => ({
+    (
+      read: LinkMatches & SinceRead & { words: readonly string[] },
+      pending: (table: 'saved_links') => readonly PendingWrite[],
+    ) => ({
       rows: overlayMatches(read.rows, pending('saved_links'), directoryId, read.words),
       more: read.more,
     }),
     [directoryId],
   );
   const listed = useWithPending(db, windowed, applyWindow);
-  const matched = useWithPending(db, words.length > 0 ? found : undefined, applySearch);
+  const matched = useWithPending(
+    db,
+    words.length === 0 ? undefined : (inMemory ?? (ids ? found : undefined)),
+    applySearch,
+  );
   return useMemo(() => {
     if (!listed) return undefined;
     if (!matched) return { count: listed.count, shown: listed.shown, more: false };

@@ -50,6 +50,8 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const ownerTier: Tier | null = owner ? user.tier : othersTier;
   const limitCount = owner ? ownedLinks : (ownerLinks ?? 0);
   const [search, setSearch] = useState('');
+  // The search box has the focus: what a search reads once is read before the first key.
+  const [searchFocused, setSearchFocused] = useState(false);
   const deferred = useDeferredValue(search);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [tab, setTab] = useState<Tab>('links');
@@ -58,15 +60,15 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
-  // Only the links in view are read (through an index); a search reads its first matches
-  // through the token index (link-search.ts).
+  // Only the links in view are read (through an index); a search reads a short directory once,
+  // a long one's first matches through the token index (link-window.ts).
   const [range, setRange] = useState({ start: 0, end: LINK_PAGE });
   const onRange = useCallback(
     (start: number, end: number) =>
       setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end })),
     [],
   );
-  const links = useLinkWindow(db, dirId, deferred, range);
+  const links = useLinkWindow(db, dirId, deferred, range, searchFocused);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
   const renderImport = useContext(ImportBookmarksSlot);
@@ -163,7 +165,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
       ) : (
         <>
           <div className="mb-4 flex items-center justify-between gap-3">
-            <SearchInput value={search} onChange={setSearch} />
+            <SearchInput value={search} onChange={setSearch} onFocusChange={setSearchFocused} />
             <div className="flex shrink-0 rounded-lg border border-slate-300" role="group" aria-label="View">
               <button
                 type="button"

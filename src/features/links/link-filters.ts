@@ -1,7 +1,7 @@
 /** Pure helpers of the links screen (docs/product.md, Links screen; Plans and limits). */
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { formatCount } from '../../domain/number-format.ts';
-import { linkWords, matchesWords, searchOrder, searchWords } from '../../domain/search-words.ts';
+import { matchesWords, rowWords, searchList as searchRows, searchWords } from '../../domain/search-words.ts';
 
 export const TAGS_SHOWN = 2;
 export const URL_SHORT = 30;
@@ -26,7 +26,7 @@ export function matchesLink(link: LinkRow, query: string): boolean {
 export function linkMatcher(query: string): (link: LinkRow) => boolean {
   const words = searchWords(query);
   if (words.length === 0) return () => true;
-  return (link) => matchesWords(linkWords(link), words);
+  return (link) => matchesWords(rowWords(link), words);
 }
 
 /**
@@ -34,13 +34,7 @@ export function linkMatcher(query: string): (link: LinkRow) => boolean {
  * those having the longest word typed exactly, newest first, then those having a longer word.
  */
 export function searchList(links: readonly LinkRow[], query: string): LinkRow[] {
-  const words = searchWords(query);
-  const keyed: { link: LinkRow; key: string }[] = [];
-  for (const link of links) {
-    const order = searchOrder(linkWords(link), link.created_at, words);
-    if (order !== null) keyed.push({ link, key: `${order} ${link.id}` });
-  }
-  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ link }) => link);
+  return searchRows(links, searchWords(query));
 }
 
 /** The line above a search's list when more links may match than it shows. */

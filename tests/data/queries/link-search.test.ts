@@ -8,7 +8,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dbName, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { mutate } from '../../../src/data/mutate.ts';
-import { recentLinks, SCAN_MAX, searchLinks } from '../../../src/data/queries/link-search.ts';
+import {
+  directoryLinkIds,
+  recentLinks,
+  SCAN_MAX,
+  searchDirectory,
+  searchLinks,
+} from '../../../src/data/queries/link-search.ts';
 import { dexieStores } from '../../../src/data/synced-tables.ts';
 import { searchWords } from '../../../src/domain/search-words.ts';
 import { searchList } from '../../../src/features/links/link-filters.ts';
@@ -24,7 +30,10 @@ let db: LinkboardDb | undefined;
 afterEach(() => db?.close());
 
 const find = async (query: string, limit = 8, directoryId: string | null = null) =>
-  (await searchLinks(db!, searchWords(query), limit, directoryId)).rows.map((row) => row.title);
+  (directoryId === null
+    ? await searchLinks(db!, searchWords(query), limit)
+    : await searchDirectory(db!, searchWords(query), limit, await directoryLinkIds(db!, directoryId))
+  ).rows.map((row) => row.title);
 
 const odd: LinkRow[] = [
   makeLink({
@@ -83,17 +92,20 @@ describe('the token index', () => {
     expect(await find('rea', 2)).toEqual(['React hooks', 'React']);
   });
 
-  it("reads one directory's entries, and says when more match than it was asked for", async () => {
+  it("lists one directory's matches from the index's keys, and says when more match than it was asked for", async () => {
     db = freshDb();
     await db.saved_links.bulkPut([
       ...Array.from({ length: 30 }, (_, i) => makeLink({ directory_id: 'big', title: `Guide ${i}`, ...server(i) })),
       makeLink({ directory_id: 'small', title: 'Guide elsewhere', ...server(59) }),
+      makeLink({ directory_id: 'small', title: 'Guide hiking', ...server(0) }),
     ]);
-    expect(await find('guide', 50, 'small')).toEqual(['Guide elsewhere']);
-    const big = await searchLinks(db, ['guide'], 10, 'big');
+    expect(await find('guide', 50, 'small')).toEqual(['Guide elsewhere', 'Guide hiking']);
+    expect(await find('guide hik', 50, 'small')).toEqual(['Guide hiking']);
+    const ids = await directoryLinkIds(db, 'big');
+    const big = await searchDirectory(db, ['guide'], 10, ids);
     expect(big.rows.map((row) => row.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Guide ${29 - i}`));
     expect(big.more).toBe(true);
-    expect((await searchLinks(db, ['guide'], 30, 'big')).more).toBe(false);
+    expect((await searchDirectory(db, ['guide'], 30, ids)).more).toBe(false);
     // Anywhere: the newest first.
     expect(await find('guide', 2)).toEqual(['Guide elsewhere', 'Guide 29']);
   });
@@ -147,7 +159,7 @@ describe('the token index', () => {
     expect(await find('creme')).toEqual(['Crème brûlée']);
     expect(await find('fin rep')).toEqual(['Quarterly']);
     expect(await db.saved_links.where('_words').startsWith('old ').count()).toBe(2500);
-    expect(await db.saved_links.where('_dirWords').startsWith('d1 2499 ').count()).toBe(1);
+    expect(await db.saved_links.where('_words').startsWith('2499 ').count()).toBe(1);
     expect((await recentLinks(db, 1)).length).toBe(1);
   });
 });
