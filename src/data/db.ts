@@ -22,6 +22,9 @@ import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type Coun
 import { PendingWrites } from './pending-writes.ts';
 import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
 
+/** Links read and written at a time by an upgrade that sets their keys. */
+const UPGRADE_PAGE = 2000;
+
 export interface OpenUserDbOptions {
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
@@ -63,14 +66,17 @@ export class LinkboardDb extends Dexie {
     // 6: saved_links without owner_id (its count is kept: counts.ts); 7: saved_links' `_urlKey`
     // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
     // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
-    // (event_invitations, docs/product.md, Find a time). A change of the duplicate rule (link-identity.ts) needs a version that sets
-    // the keys again, as 7 does.
+    // (event_invitations, docs/product.md, Find a time); 10: saved_links' token index (`_words`,
+    // link-index.ts), set on the links already there, and `updated_at`. A change of
+    // the duplicate rule (link-identity.ts) or of a link's words (search-words.ts) needs a
+    // version that sets the keys again, as 7 and 10 do.
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
     const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
-    const { slot_answers: _answers, event_invitations: _invitations, ...v8 } = stores;
+    const v9 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, _urlKey' };
+    const { slot_answers: _answers, event_invitations: _invitations, ...v8 } = v9;
     const v7 = { ...v8, saved_links: 'id, directory_id, [directory_id+created_at+id], _urlKey' };
     this.version(3)
       .stores({ ...v4, calendar_events: 'id, series_id, starts_at, owner_id' })
@@ -98,7 +104,22 @@ export class LinkboardDb extends Dexie {
         await tx.table('saved_links').bulkPut(links.map(withLinkKeys));
       });
     this.version(8).stores(v8);
-    this.version(9).stores(stores);
+    this.version(9).stores(v9);
+    this.version(10)
+      .stores(stores)
+      .upgrade(async (tx) => {
+        // In pages by key, so 100,000 links are never all in memory at once.
+        const links = tx.table('saved_links');
+        let after: string | null = null;
+        for (;;) {
+          const page = (await (after === null ? links.orderBy(':id') : links.where(':id').above(after))
+            .limit(UPGRADE_PAGE)
+            .toArray()) as LinkRow[];
+          if (page.length === 0) break;
+          await links.bulkPut(page.map(withLinkKeys));
+          after = page[page.length - 1]!.id;
+        }
+      });
     this.use(indexCountsMiddleware(counted, movedIndexes()));
     this.use(localKeysMiddleware());
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));

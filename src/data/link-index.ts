@@ -1,26 +1,43 @@
 /**
- * The duplicate rule's key on each stored link (docs/architecture.md, Duplicate links): `_urlKey`,
- * the link's identity (src/domain/link-identity.ts), indexed so a URL typed in Add Link finds the
- * links it repeats with one index lookup. Like the calendar's keys it is local only (never a
- * column, never sent or exported) and set on every put by the local-keys middleware
- * (local-keys.ts), so a mutation, a pull, a push answer and an upgrade all write it. A link whose
- * URL has no key (a row from elsewhere the rule cannot read) has none and is in no index entry.
+ * The local keys of each stored link (docs/architecture.md, Reads that cost what the screen shows).
+ * Like the calendar's keys they are local only (never columns, never sent or exported) and set on
+ * every put by the local-keys middleware (local-keys.ts), so a mutation, a pull, a push answer and
+ * an upgrade all write them.
+ *
+ * - `_urlKey`: the duplicate rule's key (docs/architecture.md, Duplicate links), the link's
+ *   identity (src/domain/link-identity.ts), so a URL typed in Add Link finds the links it repeats
+ *   with one index lookup. A link whose URL the rule cannot read has none.
+ * - `_words`: the search's token index (docs/product.md, Links screen and Command palette). A
+ *   link's words (src/domain/search-words.ts: its title, tags, address and notes, folded, at most
+ *   16) each make one entry `{word} {newest}`, where `newest` sorts the newest link first. Read in
+ *   index order over a word's prefix, the entries give the links having that exact word first,
+ *   newest first, then those having a longer word, word by word (alphabetically), newest first
+ *   within each: a keystroke reads only about as many entries as it shows (queries/link-search.ts).
+ *   Each entry costs every put (a first sync writes them for every pulled link), so there is one
+ *   index, not a second per directory: a directory's search checks the directory on the keys.
  */
 import { linkIdentity } from '../domain/link-identity.ts';
+import { linkWords, newestKey, wordEntry } from '../domain/search-words.ts';
 
 export interface LinkKeys {
   _urlKey?: string;
+  _words?: string[];
 }
 
 /** The fields LinkKeys sets (those a put must replace, the comparison with a server row must ignore). */
-export const LINK_KEY_FIELDS = ['_urlKey'] as const;
+export const LINK_KEY_FIELDS = ['_urlKey', '_words'] as const;
 
-/** The row with its key, a stale one dropped. */
+/** The row with its keys, stale ones dropped. */
 export function withLinkKeys<T extends { url: string }>(row: T): T & LinkKeys {
   const bare = { ...row } as T & LinkKeys;
-  delete bare._urlKey;
+  for (const field of LINK_KEY_FIELDS) delete bare[field];
   const key = linkIdentity(row.url);
   if (key !== null) bare._urlKey = key;
+  const words = linkWords(row);
+  if (words.length > 0) {
+    const newest = newestKey(Reflect.get(row, 'created_at'));
+    bare._words = words.map((word) => wordEntry(word, newest));
+  }
   return bare;
 }
 

@@ -76,9 +76,11 @@ export const syncedTables = {
     // owner_id is counted (the plan's limit, the dashboard) but not indexed: nothing reads the
     // rows by owner, and each index costs every pulled row (12% of a first pull's writes).
     // broken_at: only broken links have one, so the 'Broken links' filter reads only them.
-    indexes: ['directory_id', '[directory_id+created_at+id]', 'broken_at'],
-    // _urlKey: the link's identity, what a URL typed in Add Link is looked up by (link-index.ts).
-    local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey'] },
+    // updated_at: the palette's most recently changed links, with nothing typed.
+    indexes: ['directory_id', '[directory_id+created_at+id]', 'broken_at', 'updated_at'],
+    // _urlKey: the link's identity, what a URL typed in Add Link is looked up by; _words: the
+    // search's token index (link-index.ts).
+    local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey', '*_words'] },
     counted: ['directory_id', 'owner_id'],
     moves: ['directory_id'],
     fields: {

@@ -34,6 +34,7 @@ import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
 import { badInputAtScale } from './bad-input.ts';
+import { searchScale } from './search-scale.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks, importLargeFile } from './transfer.ts';
@@ -84,11 +85,12 @@ const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
 /**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
- * never passes as a whole). `scale` (100,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
- * PostgreSQL, docs/faults.md) run only when named.
+ * never passes as a whole). `scale` (100,000 links, docs/scale.md), `search-scale` (100,000 links with words,
+ * BENCH_SEARCH_LINKS), `import-large`, `bad-input` and `soak` (50 clients for 15 minutes on PostgreSQL,
+ * docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak', 'import-large', 'bad-input']);
+const optIn = new Set(['scale', 'soak', 'search-scale', 'import-large', 'bad-input']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -341,6 +343,12 @@ async function main(): Promise<void> {
       measures.push(
         ...(await soak(stack, postgres, { clients: plan.soakClients, seconds: plan.soakSeconds, log: plan.log })),
       );
+    });
+
+    await part('search-scale', async () => {
+      const links = number('BENCH_SEARCH_LINKS', 100_000);
+      plan.log(`search-scale: ${links.toLocaleString('en')} links with words in up to 200 directories`);
+      measures.push(...(await searchScale(stack, context, plan, links)));
     });
 
     await part('scale', async () => {

@@ -21,7 +21,7 @@ it('derives the Dexie stores the database was created with (a change needs a new
   expect(dexieStores()).toEqual({
     user_profiles: 'id',
     link_directories: 'id, owner_id',
-    saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, _urlKey',
+    saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, updated_at, _urlKey, *_words',
     directory_members: 'id, directory_id, user_email',
     calendar_events: 'id, series_id, starts_at, owner_id, [_kind+_at], _evOver, _evMade, _done, *_long',
     voting_posts: 'id, directory_id, created_by_id',
@@ -31,7 +31,7 @@ it('derives the Dexie stores the database was created with (a change needs a new
   });
   const db = freshDb();
   expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'counts', 'meta', 'outbox'].sort());
-  expect(db.verno).toBe(9);
+  expect(db.verno).toBe(10);
 });
 
 it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {

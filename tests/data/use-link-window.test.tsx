@@ -2,81 +2,109 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLinkWindow } from '../../src/data/queries/link-window.ts';
-import type { LinkRow } from '../../src/data/rows.ts';
+import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
 import { freshDb } from './helpers.ts';
+import { searchList } from '../../src/features/links/link-filters.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-const everything = () => true;
-const sevens = (link: LinkRow) => link.title.includes('7');
 
-async function seeded(count: number) {
+async function seeded(count: number, title = (i: number) => `Link ${i}`) {
   const db = freshDb();
   const directory = makeDirectory({ owner_id: ME });
   await db.link_directories.put(directory);
   await db.saved_links.bulkPut(
     Array.from({ length: count }, (_, i) =>
-      makeLink({ directory_id: directory.id, owner_id: ME, title: `Link ${i}`, created_at: day(i) }),
+      makeLink({ directory_id: directory.id, owner_id: ME, title: title(i), created_at: day(i) }),
     ),
   );
   return { db, directoryId: directory.id };
 }
 
-interface Props {
-  searching: boolean;
-  primed: boolean;
-}
-
-function screen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string, initial: Props) {
+function screen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string, query: string, primed = false) {
   return renderHook(
-    ({ searching, primed }: Props) =>
-      useLinkWindow(db, directoryId, searching, searching ? sevens : everything, { start: 0, end: 48 }, primed),
-    { initialProps: initial },
+    ({ query, primed }: { query: string; primed: boolean }) =>
+      useLinkWindow(db, directoryId, query, { start: 0, end: 48 }, primed),
+    { initialProps: { query, primed } },
   );
 }
 
-/** Lets every live query of the screen read and answer (fake-indexeddb, a few hundred rows). */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+const sevens = ['Link 7', ...Array.from({ length: 10 }, (_, i) => `Link ${70 + i}`)];
+
+const titles = (view: ReturnType<typeof screen>) => view.result.current?.shown.rows.map((row) => row.title);
 
 describe("the Links screen's search", () => {
-  it('waits for IndexedDB on the first key when the box was not focused', async () => {
+  it('lists the links a word begins a word of, the exact word first, newest first within each word', async () => {
     const { db, directoryId } = await seeded(200);
-    const view = screen(db, directoryId, { searching: false, primed: false });
+    const view = screen(db, directoryId, '');
     await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
-    view.rerender({ searching: true, primed: false });
+    view.rerender({ query: '7', primed: false });
     // The key's own render still shows the window: the directory is being read.
     expect(view.result.current?.shown.rows).toHaveLength(96);
-    await waitFor(() => expect(view.result.current?.shown.rows.every(sevens)).toBe(true));
+    // '7' exactly, then 70 to 79 (not 17, 107 or 170: '7' is inside those words).
+    await waitFor(() => expect(titles(view)).toEqual(sevens));
+    expect(view.result.current?.count).toBe(200);
+    expect(view.result.current?.more).toBe(false);
+    // Two words: read by the longest ('link', every link has it exactly: newest first), each checked for '19'.
+    view.rerender({ query: 'link 19', primed: false });
+    await waitFor(() =>
+      expect(titles(view)).toEqual([...Array.from({ length: 10 }, (_, i) => `Link ${199 - i}`), 'Link 19']),
+    );
+    view.rerender({ query: 'nothing', primed: false });
+    await waitFor(() => expect(view.result.current?.shown.total).toBe(0));
+    // Cleared: the window again.
+    view.rerender({ query: '', primed: false });
+    await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
   });
 
-  it('shows the matches in the first key’s own render once the box has the focus', async () => {
+  it('shows the first matches and says when more may match', async () => {
+    const { db, directoryId } = await seeded(SEARCH_SHOWN + 20, (i) => `Guide ${i}`);
+    const view = screen(db, directoryId, 'guid');
+    await waitFor(() => expect(view.result.current?.more).toBe(true));
+    expect(view.result.current?.shown.rows).toHaveLength(SEARCH_SHOWN);
+    // All have the word 'guide': newest first.
+    expect(view.result.current?.shown.rows[0]?.title).toBe(`Guide ${SEARCH_SHOWN + 19}`);
+  });
+
+  it('shows the matches in the first key’s own render once the box has the focus (a short directory)', async () => {
     const { db, directoryId } = await seeded(200);
-    const view = screen(db, directoryId, { searching: false, primed: true });
+    const view = screen(db, directoryId, '', true);
     await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
-    await settle();
-    // Focused, nothing typed: still the window.
-    expect(view.result.current?.shown.rows).toHaveLength(96);
-    view.rerender({ searching: true, primed: true });
-    const shown = view.result.current?.shown.rows ?? [];
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown.every(sevens)).toBe(true);
-    expect(view.result.current?.count).toBe(200);
-    // Cleared and typed again while focused: the read is kept.
-    view.rerender({ searching: false, primed: true });
-    expect(view.result.current?.shown.rows).toHaveLength(96);
-    view.rerender({ searching: true, primed: true });
-    expect(view.result.current?.shown.rows.every(sevens)).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    view.rerender({ query: '7', primed: true });
+    expect(titles(view)).toEqual(sevens);
+  });
+
+  it(`reads a directory of more than ${IN_MEMORY_MAX.toLocaleString('en')} links through the token index, in the same order`, async () => {
+    const { db, directoryId } = await seeded(IN_MEMORY_MAX + 1);
+    const other = makeDirectory({ owner_id: ME });
+    await db.saved_links.put(makeLink({ directory_id: other.id, title: 'Link 7 elsewhere', created_at: day(9999) }));
+    const view = screen(db, directoryId, '7');
+    const long = { timeout: 20_000 };
+    // As the rule lists them in memory: 7, 70, 700 to 709, 71, 710… (word by word).
+    const all = await db.saved_links.where('directory_id').equals(directoryId).toArray();
+    const expected = searchList(all, '7').map((row) => row.title);
+    expect(expected.slice(0, 4)).toEqual(['Link 7', 'Link 70', 'Link 700', 'Link 701']);
+    await waitFor(() => expect(titles(view)).toEqual(expected.slice(0, SEARCH_SHOWN)), long);
+    expect(expected).toHaveLength(111);
+    expect(view.result.current?.more).toBe(false);
+    // 'link' is in every link: more than SEARCH_SHOWN match, the first shown.
+    view.rerender({ query: 'link', primed: false });
+    await waitFor(() => expect(view.result.current?.more).toBe(true), long);
+    expect(view.result.current?.shown.rows).toHaveLength(SEARCH_SHOWN);
+    expect(view.result.current?.shown.rows[0]?.title).toBe('Link 3000');
+    view.rerender({ query: 'link 300', primed: false });
+    await waitFor(() => expect(titles(view)).toEqual(['Link 3000', 'Link 300']), long);
   });
 
   it('shows a link added while searching', async () => {
     const { db, directoryId } = await seeded(20);
-    const view = screen(db, directoryId, { searching: true, primed: true });
-    await waitFor(() => expect(view.result.current?.shown.rows.length).toBeGreaterThan(0));
+    const view = screen(db, directoryId, '7');
+    await waitFor(() => expect(titles(view)).toEqual(['Link 7']));
     await act(() =>
       db.saved_links.put(makeLink({ directory_id: directoryId, owner_id: ME, title: 'New 77', created_at: day(99) })),
     );
-    await waitFor(() => expect(view.result.current?.shown.rows[0]?.title).toBe('New 77'));
-    expect(view.result.current?.count).toBe(21);
+    await waitFor(() => expect(titles(view)).toEqual(['Link 7', 'New 77']));
+    await waitFor(() => expect(view.result.current?.count).toBe(21));
   });
 });

@@ -3,12 +3,13 @@
  * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
  * them in a long directory: link-anchors.ts), and the directory's kept count (index-counts.ts).
  * A write to another directory wakes neither; a write to this one re-reads one window and one
- * count row, not the directory. A search reads the directory's links once and filters them in
- * memory on each keystroke. Changes made on this device show before IndexedDB commits them
- * (pending-writes.ts).
+ * count row, not the directory. A search of a long directory reads its first matches through the
+ * token index on each keystroke (link-search.ts), a short one's rows are matched in memory.
+ * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { rowWords, searchList, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
@@ -27,7 +28,8 @@ import {
   type Anchors,
 } from './link-anchors.ts';
 import { newestFirst, newestFirstOrder } from './directories.ts';
-import { readSince, useWithPending } from './live-rows.ts';
+import { directoryLinkIds, searchDirectory, type LinkMatches } from './link-search.ts';
+import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
 export interface LinkSlice {
@@ -41,6 +43,8 @@ export interface LinkWindow {
   count: number;
   /** What the list shows: the search's matches, or a window of the directory's links. */
   shown: LinkSlice;
+  /** A search shows its first SEARCH_SHOWN matches: whether more links may match. */
+  more: boolean;
 }
 
 /** Windows are read in pages of this many links (divisible by the grid's 1, 2 and 3 columns). */
@@ -161,56 +165,133 @@ export async function readWindowRows(
 }
 
 /**
- * One read of the Links screen (a live query): the directory's kept count (index-counts.ts),
- * and its window of links or all of them when `searching`.
+ * One read of the Links screen (a live query): the directory's kept count (index-counts.ts) and
+ * its window of links.
  */
-export function readLinkWindow(db: LinkboardDb, directoryId: string, searching: boolean, from: number, to: number) {
+export function readLinkWindow(db: LinkboardDb, directoryId: string, from: number, to: number) {
   return readSince(db, async () => {
     const [count, rows] = await Promise.all([
       keptCount(db, 'saved_links', 'directory_id', directoryId),
-      searching
-        ? db.saved_links.where('directory_id').equals(directoryId).toArray().then(newestFirst)
-        : readWindowRows(db, directoryId, from, to),
+      readWindowRows(db, directoryId, from, to),
     ]);
     // A long directory's anchors are taken when the browser is idle, before a scroll needs them.
-    if (!searching && count >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId);
-    const slice: LinkSlice = searching ? sliceOf(rows) : { total: count, start: from, rows };
-    return { count, all: searching, slice };
+    if (count >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId);
+    const slice: LinkSlice = { total: count, start: from, rows };
+    return { count, slice };
+  });
+}
+
+/** A search of one directory shows at most this many links (docs/product.md, Links screen). */
+export const SEARCH_SHOWN = 200;
+/** A directory of at most this many links is searched in memory (its rows read once per search). */
+export const IN_MEMORY_MAX = 3000;
+
+/**
+ * What a directory's search reads once, while its box has the focus or holds a search: the rows of
+ * a directory of at most IN_MEMORY_MAX links (matched in memory on each keystroke), or the ids of
+ * a longer one's links (each keystroke reads the token index's keys and keeps the directory's).
+ */
+export function readSearchScope(db: LinkboardDb, directoryId: string) {
+  return readSince(db, async () => {
+    const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
+    if (count > IN_MEMORY_MAX) return { rows: null, ids: await directoryLinkIds(db, directoryId) };
+    const rows = await db.saved_links.where('directory_id').equals(directoryId).toArray();
+    return { rows: newestFirst(rows), ids: null };
+  });
+}
+
+/** One search of a long directory (a live query): its first SEARCH_SHOWN matches, through the token index. */
+export function readLinkSearch(db: LinkboardDb, words: readonly string[], ids: ReadonlySet<string>) {
+  return readSince(db, async () => ({ words, ...(await searchDirectory(db, words, SEARCH_SHOWN, ids)) }));
+}
+
+/** Where a link comes in a search's list (searchOrder), null for one that does not match. */
+const orderIn = (words: readonly string[]) => (row: LinkRow) => searchOrder(rowWords(row), row.created_at, words);
+
+/**
+ * A search's matches with the pending writes laid over them: a link changed so that it no longer
+ * matches leaves, one that now matches comes in at its place in the index's order.
+ */
+function overlayMatches(
+  rows: readonly LinkRow[],
+  writes: readonly PendingWrite[],
+  directoryId: string,
+  words: readonly string[],
+): LinkRow[] {
+  if (writes.length === 0) return rows as LinkRow[];
+  const order = orderIn(words);
+  const key = (row: LinkRow) => `${order(row) ?? ''}${SEPARATOR}${row.id}`;
+  return overlay(rows, writes, {
+    belongs: (row) => row.directory_id === directoryId && order(row) !== null,
+    compare: (a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    },
   });
 }
 
 /**
- * The Links screen's data for one directory: its count, and either the window [start, end)
- * (no search) or the matches of `search` (in memory). Undefined while the first read runs.
- * While `primed` (the search box has the focus), the directory's links are read for a search
- * before its first key, and kept while it is cleared and typed again: a keystroke then only
- * filters rows in memory, it never waits for IndexedDB to read the directory.
+ * The Links screen's data for one directory: its count, and either the window [start, end) (no
+ * search) or the first SEARCH_SHOWN matches of `query`. Undefined while the first read runs.
+ * While `primed` (the search box has the focus) or searching, what the search needs is read once
+ * (readSearchScope): a short directory's rows, matched in memory on each keystroke, or a long
+ * one's ids, each keystroke then reading the token index (link-search.ts). Until a search's first
+ * answer, the window (or the last search's matches) stays on screen.
  */
 export function useLinkWindow(
   db: LinkboardDb,
   directoryId: string,
-  searching: boolean,
-  matches: (link: LinkRow) => boolean,
+  query: string,
   range: { start: number; end: number },
   primed = false,
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
-  const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, false, from, to), [db, directoryId, from, to]);
-  const wantAll = searching || primed;
-  const all = useLiveQuery(
-    () => (wantAll ? readLinkWindow(db, directoryId, true, 0, 0) : undefined),
-    [db, directoryId, wantAll],
+  const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, from, to), [db, directoryId, from, to]);
+  const words = useMemo(() => searchWords(query), [query]);
+  const wordsKey = words.join(SEPARATOR);
+  const wantScope = primed || words.length > 0;
+  const scope = useLiveQuery(
+    () => (wantScope ? readSearchScope(db, directoryId) : undefined),
+    [db, directoryId, wantScope],
   );
-  // Until the directory's links are read, the window stays on screen.
-  const live = searching && all ? all : windowed;
-  const apply = useCallback(
-    (read: NonNullable<typeof live>, pending: (table: 'saved_links') => readonly PendingWrite[]): LinkWindow => {
-      const base = overlaySlice(read.slice, pending('saved_links'), directoryId);
-      const count = read.count + (base.total - read.slice.total);
-      return { count, shown: read.all ? sliceOf(base.rows.filter(matches)) : base };
+  const ids = words.length > 0 ? scope?.ids : null;
+  const found = useLiveQuery(
+    () => (ids ? readLinkSearch(db, words, ids) : undefined),
+    // `words` changes with `wordsKey`, which says when it does.
+    [db, wordsKey, ids],
+  );
+  const inMemory = useMemo(() => {
+    if (words.length === 0 || !scope?.rows) return undefined;
+    const rows = searchList(scope.rows, words);
+    return { since: scope.since, words, rows: rows.slice(0, SEARCH_SHOWN), more: rows.length > SEARCH_SHOWN };
+  }, [scope, words]);
+  const applyWindow = useCallback(
+    (read: NonNullable<typeof windowed>, pending: (table: 'saved_links') => readonly PendingWrite[]) => {
+      const shown = overlaySlice(read.slice, pending('saved_links'), directoryId);
+      return { count: read.count + (shown.total - read.slice.total), shown };
     },
-    [directoryId, matches],
+    [directoryId],
   );
-  return useWithPending(db, live, apply);
+  const applySearch = useCallback(
+    (
+      read: LinkMatches & SinceRead & { words: readonly string[] },
+      pending: (table: 'saved_links') => readonly PendingWrite[],
+    ) => ({
+      rows: overlayMatches(read.rows, pending('saved_links'), directoryId, read.words),
+      more: read.more,
+    }),
+    [directoryId],
+  );
+  const listed = useWithPending(db, windowed, applyWindow);
+  const matched = useWithPending(
+    db,
+    words.length === 0 ? undefined : (inMemory ?? (ids ? found : undefined)),
+    applySearch,
+  );
+  return useMemo(() => {
+    if (!listed) return undefined;
+    if (!matched) return { count: listed.count, shown: listed.shown, more: false };
+    return { count: listed.count, shown: sliceOf(matched.rows), more: matched.more };
+  }, [listed, matched]);
 }

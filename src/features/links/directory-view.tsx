@@ -1,7 +1,8 @@
-import { useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useContext, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMembers } from '../../data/queries/directories.ts';
 import { LINK_PAGE, useLinkWindow } from '../../data/queries/link-window.ts';
+import { searchCapText } from './link-filters.ts';
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { directoryPermissions } from '../../domain/permissions.ts';
@@ -17,7 +18,6 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 import { DirectoryToolbar } from './directory-toolbar.tsx';
-import { linkMatcher } from './link-filters.ts';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
@@ -50,7 +50,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const ownerTier: Tier | null = owner ? user.tier : othersTier;
   const limitCount = owner ? ownedLinks : (ownerLinks ?? 0);
   const [search, setSearch] = useState('');
-  // The search box has the focus: the directory's links are read before the first key.
+  // The search box has the focus: what a search reads once is read before the first key.
   const [searchFocused, setSearchFocused] = useState(false);
   const deferred = useDeferredValue(search);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -60,15 +60,15 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
-  // Only the links in view are read (through an index); a search reads the directory once.
+  // Only the links in view are read (through an index); a search reads a short directory once,
+  // a long one's first matches through the token index (link-window.ts).
   const [range, setRange] = useState({ start: 0, end: LINK_PAGE });
   const onRange = useCallback(
     (start: number, end: number) =>
       setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end })),
     [],
   );
-  const matches = useMemo(() => linkMatcher(deferred), [deferred]);
-  const links = useLinkWindow(db, dirId, deferred.trim() !== '', matches, range, searchFocused);
+  const links = useLinkWindow(db, dirId, deferred, range, searchFocused);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
   const renderImport = useContext(ImportBookmarksSlot);
@@ -199,14 +199,21 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           ) : links.shown.total === 0 ? (
             <EmptyState title="No matching links">Try another search.</EmptyState>
           ) : (
-            <LinkCollection
-              links={links.shown}
-              onRange={onRange}
-              view={view}
-              canEdit={flags.canEditLinks}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-            />
+            <>
+              {links.more && (
+                <p className="mb-3 text-sm text-slate-600" role="status">
+                  {searchCapText(links.shown.total)}
+                </p>
+              )}
+              <LinkCollection
+                links={links.shown}
+                onRange={onRange}
+                view={view}
+                canEdit={flags.canEditLinks}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            </>
           )}
         </>
       )}

@@ -1,6 +1,7 @@
 /** Pure helpers of the links screen (docs/product.md, Links screen; Plans and limits). */
 import type { DirectoryRow, LinkRow } from '../../data/rows.ts';
 import { formatCount } from '../../domain/number-format.ts';
+import { matchesWords, rowWords, searchList as searchRows, searchWords } from '../../domain/search-words.ts';
 
 export const TAGS_SHOWN = 2;
 export const URL_SHORT = 30;
@@ -12,39 +13,33 @@ export function matchesDirectory(directory: DirectoryRow, query: string): boolea
   return directory.name.toLowerCase().includes(q) || (directory.description ?? '').toLowerCase().includes(q);
 }
 
-/** Whether `link`'s title, URL or a tag holds `query` (trimmed, any case). */
+/**
+ * Whether `link` matches a search (docs/product.md, Links screen): every word of `query` begins a
+ * word of its title, tags, address or notes (src/domain/search-words.ts), the rule the token
+ * index reads by (src/data/queries/link-search.ts).
+ */
 export function matchesLink(link: LinkRow, query: string): boolean {
   return linkMatcher(query)(link);
 }
 
-/** Each row's title, URL and tags, lowercased and one per line, while the row object lives. */
-const searchTexts = new WeakMap<LinkRow, string>();
-
-function searchText(link: LinkRow): string {
-  let text = searchTexts.get(link);
-  if (text === undefined) {
-    text = [link.title, link.url, ...link.tags].join('\n').toLowerCase();
-    searchTexts.set(link, text);
-  }
-  return text;
+/** A search's test of a link (matchesLink), the query read once. */
+export function linkMatcher(query: string): (link: LinkRow) => boolean {
+  const words = searchWords(query);
+  if (words.length === 0) return () => true;
+  return (link) => matchesWords(rowWords(link), words);
 }
 
 /**
- * A search's test of a link (matchesLink), the query read once. A search keeps the directory's
- * rows between keystrokes, so each row is lowercased once, not once per keystroke: at 50,000
- * links that was most of a keystroke's work. Fields are one per line, so a match never spans two
- * (a query from the one-line search box holds no line break; one that does is matched per field).
+ * The links a search of `links` lists, in its order (src/domain/search-words.ts, searchOrder):
+ * those having the longest word typed exactly, newest first, then those having a longer word.
  */
-export function linkMatcher(query: string): (link: LinkRow) => boolean {
-  const q = query.trim().toLowerCase();
-  if (q === '') return () => true;
-  if (q.includes('\n')) {
-    return (link) =>
-      link.title.toLowerCase().includes(q) ||
-      link.url.toLowerCase().includes(q) ||
-      link.tags.some((tag) => tag.toLowerCase().includes(q));
-  }
-  return (link) => searchText(link).includes(q);
+export function searchList(links: readonly LinkRow[], query: string): LinkRow[] {
+  return searchRows(links, searchWords(query));
+}
+
+/** The line above a search's list when more links may match than it shows. */
+export function searchCapText(shown: number): string {
+  return `Showing the first ${formatCount(shown, 'match', 'matches')}. Type more to narrow the search.`;
 }
 
 /** '1 link', '1,000 links' (in the user's locale). */

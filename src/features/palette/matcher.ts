@@ -7,6 +7,10 @@
  * (docs/bench.md, palette).
  */
 
+import { clean, fold } from '../../domain/search-words.ts';
+
+export { clean, fold };
+
 export type EntryKind = 'link' | 'directory' | 'event' | 'task' | 'poll';
 
 export interface PaletteEntry {
@@ -22,22 +26,6 @@ export interface PaletteEntry {
   readonly rest: string;
   /** Where the item opens: a link's address, a directory's or poll's directory, an event's id. */
   readonly target: string;
-}
-
-/** Lone surrogates (half of a character), which cannot be drawn or folded. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// eslint-disable-next-line no-control-regex -- NUL and other controls are what this removes.
-const CONTROLS = /[\u0000-\u001F\u007F]/g;
-const MARKS = /\p{M}+/gu;
-
-/** Text fit to show: controls (NUL among them) and lone surrogates become spaces. */
-export function clean(text: string): string {
-  return text.replace(CONTROLS, ' ').replace(LONE_SURROGATE, '\uFFFD');
-}
-
-/** Text as the matcher compares it: cleaned, lower-case, without accents ('Éclair' and 'eclair' match). */
-export function fold(text: string): string {
-  return clean(text).normalize('NFD').replace(MARKS, '').toLowerCase();
 }
 
 /** The words of a query, folded; none for an empty or blank one. */

@@ -1,25 +1,28 @@
 /**
- * The palette's index (docs/architecture.md, Command palette): the workspace's links, directories, events,
+ * The palette's index (docs/architecture.md, Command palette): the workspace's directories, events,
  * tasks and polls read from IndexedDB, kept as a few strings each (matcher.ts). Read at the first open and
- * kept; read again at an open after one of the four tables changed, and at once when one changes while
- * the palette is open.
+ * kept; read again at an open after one of the three tables changed, and at once when one changes while
+ * the palette is open. Links are not kept: each keystroke reads the few it shows through the token
+ * index (usePaletteLinks; src/data/queries/link-search.ts).
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
-import type { EventRow } from '../../data/rows.ts';
+import { recentLinks, searchLinks } from '../../data/queries/link-search.ts';
+import type { EventRow, LinkRow } from '../../data/rows.ts';
+import { searchWords } from '../../domain/search-words.ts';
 import { clean, fold, type EntryKind, type PaletteEntry } from './matcher.ts';
 import { appNow } from '../../backend/server-clock.ts';
 
 export interface PaletteIndex {
-  readonly links: readonly PaletteEntry[];
   readonly directories: readonly PaletteEntry[];
   readonly events: readonly PaletteEntry[];
   readonly tasks: readonly PaletteEntry[];
   readonly polls: readonly PaletteEntry[];
 }
 
-export const EMPTY_INDEX: PaletteIndex = { links: [], directories: [], events: [], tasks: [], polls: [] };
+export const EMPTY_INDEX: PaletteIndex = { directories: [], events: [], tasks: [], polls: [] };
 
 /** A link's host, as shown under its title ('example.com'), or '' for an address that does not parse. */
 export function hostOf(url: string): string {
@@ -59,32 +62,73 @@ function oneOfEachSeries(rows: EventRow[], now: string): EventRow[] {
   return newestFirst([...single, ...bySeries.values()]);
 }
 
+/** A link as the palette lists it: its title (or host, or address) and its host. */
+export function linkEntry(link: LinkRow): PaletteEntry {
+  const host = hostOf(link.url);
+  return entry(
+    'link',
+    link.id,
+    link.title || host || link.url,
+    host,
+    `${link.url} ${link.description ?? ''}`,
+    link.url,
+  );
+}
+
+/**
+ * The links the palette lists for `query`: the first `limit` matches through the token index
+ * (docs/product.md, Command palette), or with nothing typed the `count` most recently changed.
+ */
+export async function readPaletteLinks(
+  db: LinkboardDb,
+  query: string,
+  limit: number,
+  count: number,
+): Promise<PaletteEntry[]> {
+  const words = searchWords(query);
+  if (words.length > 0) return (await searchLinks(db, words, limit)).rows.map(linkEntry);
+  const links = (await recentLinks(db, count)).map(linkEntry);
+  keptRecent = { db, links };
+  return links;
+}
+
+/** The recent links last read (shown at once by the next open, while they are read again). */
+let keptRecent: { db: LinkboardDb; links: readonly PaletteEntry[] } | null = null;
+
+/**
+ * The palette's links for `query` while `open` (a live query: a link added or changed while it is
+ * open shows). Until a keystroke's read answers, the last one's links stay; an open shows the
+ * recent links of the last open at once, while they are read again.
+ */
+export function usePaletteLinks(
+  db: LinkboardDb,
+  open: boolean,
+  query: string,
+  limit: number,
+  recent: number,
+): readonly PaletteEntry[] {
+  const key = useMemo(() => searchWords(query).join(' '), [query]);
+  const links = useLiveQuery(
+    () => (open ? readPaletteLinks(db, key, limit, recent) : CLOSED),
+    [db, open, key, limit, recent],
+  );
+  if (links !== undefined && links !== CLOSED) return links;
+  return key === '' && keptRecent?.db === db ? keptRecent.links : NO_LINKS;
+}
+
+const NO_LINKS: readonly PaletteEntry[] = [];
+/** What the live query answers while the palette is closed (nothing is read). */
+const CLOSED: readonly PaletteEntry[] = [];
+
 /** Reads the index (in one read transaction, so its parts agree). */
 export async function readPaletteIndex(db: LinkboardDb, now = appNow()): Promise<PaletteIndex> {
-  const [links, directories, events, polls] = await db.transaction(
+  const [directories, events, polls] = await db.transaction(
     'r',
-    [db.saved_links, db.link_directories, db.calendar_events, db.voting_posts],
-    () =>
-      Promise.all([
-        db.saved_links.toArray(),
-        db.link_directories.toArray(),
-        db.calendar_events.toArray(),
-        db.voting_posts.toArray(),
-      ]),
+    [db.link_directories, db.calendar_events, db.voting_posts],
+    () => Promise.all([db.link_directories.toArray(), db.calendar_events.toArray(), db.voting_posts.toArray()]),
   );
   const items = oneOfEachSeries(events, now.toISOString());
   return {
-    links: newestFirst(links).map((link) => {
-      const host = hostOf(link.url);
-      return entry(
-        'link',
-        link.id,
-        link.title || host || link.url,
-        host,
-        `${link.url} ${link.description ?? ''}`,
-        link.url,
-      );
-    }),
     directories: newestFirst(directories).map((dir) =>
       entry('directory', dir.id, dir.name, dir.description ?? '', dir.description ?? '', dir.id),
     ),
@@ -102,7 +146,7 @@ export async function readPaletteIndex(db: LinkboardDb, now = appNow()): Promise
   };
 }
 
-const TABLES = ['saved_links', 'link_directories', 'calendar_events', 'voting_posts'] as const;
+const TABLES = ['link_directories', 'calendar_events', 'voting_posts'] as const;
 
 /** The last index read, and whether a write to its tables came after the read began. */
 let kept: { db: LinkboardDb; index: PaletteIndex; stale: boolean; read: Promise<unknown> } | null = null;
@@ -127,6 +171,7 @@ function listen(): void {
 /** Forgets the kept index (tests; a signed-out user's database). */
 export function forgetPaletteIndex(): void {
   kept = null;
+  keptRecent = null;
 }
 
 /**

@@ -2,7 +2,8 @@
  * The command palette (docs/product.md, Command palette; docs/architecture.md, Command palette): a Radix
  * dialog around cmdk's combobox and list. cmdk does the keyboard (arrows, Enter, the active option);
  * the matching is ours (matcher.ts, `shouldFilter={false}`), over an index read when the palette opens
- * (palette-index.ts). The actions and screens show at once; the items join them once the index is read.
+ * (palette-index.ts), and the links' through the token index on each keystroke. The actions and screens
+ * show at once; the items join them once read.
  * Loaded with the first Ctrl/Cmd+K (palette-host.tsx), never with a screen.
  */
 import * as Dialog from '@radix-ui/react-dialog';
@@ -19,15 +20,16 @@ import { useNow } from '../../backend/use-now.ts';
 import { whenIdle } from '../../ui/when-idle.ts';
 import { goTo, indexActions, PALETTE_ACTIONS, type ActionContext, type IndexedAction } from './actions.ts';
 import { queryWords, search, type EntryKind, type PaletteEntry } from './matcher.ts';
-import { usePaletteIndex, type PaletteIndex } from './palette-index.ts';
+import { usePaletteIndex, usePaletteLinks, type PaletteIndex } from './palette-index.ts';
 
 /** At most this many items of each kind are shown. */
 export const PER_GROUP = 8;
 /** With nothing typed, this many recent items of each kind. */
 const RECENT = 3;
 
-const GROUPS: readonly { kind: EntryKind; heading: string; from: keyof PaletteIndex }[] = [
-  { kind: 'link', heading: 'Links', from: 'links' },
+const GROUPS: readonly { kind: EntryKind; heading: string; from: keyof PaletteIndex | null }[] = [
+  // Links come from the token index, already matched and ordered (palette-index.ts, usePaletteLinks).
+  { kind: 'link', heading: 'Links', from: null },
   { kind: 'directory', heading: 'Directories', from: 'directories' },
   { kind: 'event', heading: 'Events', from: 'events' },
   { kind: 'task', heading: 'Tasks', from: 'tasks' },
@@ -95,7 +97,12 @@ export function palettePlan(typed: string, timeZone: string, now: number): Palet
   };
 }
 
-export function paletteResults(index: PaletteIndex, query: string): PaletteResults {
+/** `links`: the links found for `query` (usePaletteLinks). */
+export function paletteResults(
+  index: PaletteIndex,
+  query: string,
+  links: readonly PaletteEntry[] = [],
+): PaletteResults {
   const words = queryWords(query);
   const limit = words.length ? PER_GROUP : RECENT;
   // Actions only by the start of a word: typing an item's name must not select an action first.
@@ -103,7 +110,11 @@ export function paletteResults(index: PaletteIndex, query: string): PaletteResul
   return {
     actions: matched.filter((entry) => entry.action.group === 'Actions'),
     screens: matched.filter((entry) => entry.action.group === 'Go to'),
-    items: GROUPS.map(({ kind, heading, from }) => ({ kind, heading, entries: search(index[from], words, limit) })),
+    items: GROUPS.map(({ kind, heading, from }) => ({
+      kind,
+      heading,
+      entries: from === null ? links.slice(0, limit) : search(index[from], words, limit),
+    })),
   };
 }
 
@@ -125,7 +136,8 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
   const [query, setQuery] = useState('');
   // Kept between opens; read again after a change to its tables (palette-index.ts).
   const index = usePaletteIndex(db, open);
-  const results = useMemo(() => paletteResults(index, query), [index, query]);
+  const links = usePaletteLinks(db, open, query, PER_GROUP, RECENT);
+  const results = useMemo(() => paletteResults(index, query, links), [index, query, links]);
   // 'in 2 hours' is read against the minute; the dialog reads the phrase afresh when the user confirms it.
   // The clock runs only while the palette is open: closed, it re-renders nothing.
   const now = useNow(60_000, open).getTime();

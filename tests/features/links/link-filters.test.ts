@@ -1,13 +1,14 @@
 import { gradientOf } from '../../../src/ui/directory-colors.ts';
 import { describe, expect, it } from 'vitest';
-import type { DirectoryRow, LinkRow } from '../../../src/data/rows.ts';
+import type { DirectoryRow } from '../../../src/data/rows.ts';
 import { makeDirectory, makeLink } from '../../support/builders.ts';
 import {
   directoryBadge,
   linkCountLabel,
   matchesDirectory,
-  linkMatcher,
   matchesLink,
+  searchCapText,
+  searchList,
   shortUrl,
 } from '../../../src/features/links/link-filters.ts';
 
@@ -49,29 +50,43 @@ describe('links screen helpers', () => {
     expect(matchesDirectory(dir({}), '  ')).toBe(true);
   });
 
-  it('searches links by title, url and tags', () => {
+  it('searches links by the start of a word of the title, url, tags or notes', () => {
     expect(matchesLink(link, 'docs')).toBe(true);
+    expect(matchesLink(link, 'DO')).toBe(true);
     expect(matchesLink(link, 'example.com')).toBe(true);
-    expect(matchesLink(link, 'reference')).toBe(true);
+    expect(matchesLink(link, 'https://example.com/docs')).toBe(true);
+    expect(matchesLink(link, 'refer api')).toBe(true);
     expect(matchesLink(link, 'nope')).toBe(false);
+    // Inside a word is not a match (it was, before the token index).
+    expect(matchesLink(link, 'ocs')).toBe(false);
+    expect(matchesLink(makeLink({ title: 'Link number 17319' }), '7319')).toBe(false);
+    expect(matchesLink(makeLink({ title: 'Link number 17319' }), '1731')).toBe(true);
+    expect(matchesLink(makeLink({ title: 'x', notes: 'Bring the Crème brûlée' }), 'creme bru')).toBe(true);
+    // Every word must be found.
+    expect(matchesLink(link, 'docs nope')).toBe(false);
   });
 
-  it('matches as each field would, read once per query, never across two fields', () => {
+  it('lists matches with the longest word typed exactly first, newest first, then longer words', () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
     const rows = [
-      link,
-      makeLink({ title: 'ΟΔΟΣ Guide', url: 'https://x.test/A', tags: [] }),
-      makeLink({ title: 'ab', url: 'cd', tags: ['Ef'] }),
+      makeLink({ title: 'React router', created_at: at(1) }),
+      makeLink({ title: 'Reading list', created_at: at(2) }),
+      makeLink({ title: 'React hooks', created_at: at(3) }),
+      makeLink({ title: 'Ready', created_at: at(4) }),
+      makeLink({ title: 'Unrelated', created_at: at(5) }),
     ];
-    const perField = (row: LinkRow, query: string) => {
-      const q = query.trim().toLowerCase();
-      return [row.title, row.url, ...row.tags].some((field) => field.toLowerCase().includes(q));
-    };
-    for (const query of ['', '  DOCS ', 'api', 'οδος', 'x.test/a', 'bc', 'dE', 'ef', 'b\nc', 'ab\ncd']) {
-      const matcher = linkMatcher(query);
-      for (const row of rows) {
-        expect(matcher(row), `${query} in ${row.title}`).toBe(query.trim() === '' || perField(row, query));
-        expect(matcher(row)).toBe(matchesLink(row, query)); // again, from the kept text
-      }
-    }
+    expect(searchList(rows, 'react').map((row) => row.title)).toEqual(['React hooks', 'React router']);
+    expect(searchList(rows, 'rea').map((row) => row.title)).toEqual([
+      'React hooks',
+      'React router',
+      'Reading list',
+      'Ready',
+    ]);
+    expect(searchList(rows, 'read').map((row) => row.title)).toEqual(['Reading list', 'Ready']);
+    expect(searchList(rows, 'hooks rea').map((row) => row.title)).toEqual(['React hooks']);
+  });
+
+  it('says how many a capped search shows', () => {
+    expect(searchCapText(200)).toBe('Showing the first 200 matches. Type more to narrow the search.');
   });
 });

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
-import { forgetPaletteIndex, readPaletteIndex } from '../../../src/features/palette/palette-index.ts';
+import { forgetPaletteIndex, readPaletteIndex, readPaletteLinks } from '../../../src/features/palette/palette-index.ts';
 import { palettePlan, paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
 import { makeDirectory, makeEvent, makeLink, makePoll, makeProfile } from '../../support/builders.ts';
 import { userDbValue } from '../links/user-db-value.ts';
@@ -228,10 +228,14 @@ describe('the command palette', () => {
     await db.saved_links.bulkPut(
       Array.from({ length: 30 }, (_, i) => makeLink({ directory_id: dir.id, title: `Guide ${i}` })),
     );
-    const index = await readPaletteIndex(db);
-    expect(index.links).toHaveLength(30);
-    const links = paletteResults(index, 'guide').items.find((group) => group.kind === 'link')!;
+    const found = await readPaletteLinks(db, 'guide', PER_GROUP, 3);
+    expect(found).toHaveLength(PER_GROUP);
+    const links = paletteResults(await readPaletteIndex(db), 'guide', found).items.find(
+      (group) => group.kind === 'link',
+    )!;
     expect(links.entries).toHaveLength(PER_GROUP);
+    // Nothing typed: the three most recently changed.
+    expect(await readPaletteLinks(db, '', PER_GROUP, 3)).toHaveLength(3);
   });
 
   it('keeps one item of a recurring series: its next occurrence', async () => {

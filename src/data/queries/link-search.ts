@@ -1,0 +1,137 @@
+/**
+ * A search of the links through the token index (link-index.ts; docs/product.md, Links screen and
+ * Command palette): every word typed must begin a word of the link. The index is read over the
+ * range of the words the leading word (the longest) begins, in its order: the links having that
+ * exact word first, newest first, then those having a longer word. A keystroke reads about as many
+ * entries as it shows, never all the links: the first `limit` matches, and whether more match.
+ * The other words are checked on the rows read; a read that finds too few reads again, four times
+ * as far, up to a cap (then more may match: the screen says so).
+ *
+ * Anywhere (the palette): the rows are read in index order. In one directory (the Links screen):
+ * only the index's keys (the links' ids) are read, checked against the directory's ids (read once
+ * while the search is used), and the rows of the first matches fetched.
+ */
+import type { LinkboardDb } from '../db.ts';
+import type { LinkRow } from '../rows.ts';
+import { entryWord, leadingWord, matchesWords, RANGE_END } from '../../domain/search-words.ts';
+
+/** The most index entries a search anywhere reads (rows). */
+export const SCAN_MAX = 4096;
+/** The most index keys a directory's search reads (ids only, a few bytes each). */
+export const KEY_SCAN_MAX = 32_768;
+/** A directory's matches' rows are fetched this many at a time, while the other words rule some out. */
+const FETCH_PAGE = 256;
+
+export interface LinkMatches {
+  /** The first matches, in the index's order. */
+  rows: LinkRow[];
+  /** Whether more links may match than `rows` holds. */
+  more: boolean;
+}
+
+/** The words a stored link is found by (its `_words` entries'). */
+export function storedWords(row: LinkRow): string[] {
+  const entries: unknown = Reflect.get(row, '_words');
+  return Array.isArray(entries) ? entries.map((entry) => entryWord(String(entry))) : [];
+}
+
+/** The index's range of the words `leading` begins. */
+const range = (db: LinkboardDb, leading: string) =>
+  db.saved_links.where('_words').between(leading, leading + RANGE_END, true, true);
+
+/** The first `limit` links anywhere matching `words` (searchWords of the query; at least one), in the index's order. */
+export async function searchLinks(db: LinkboardDb, words: readonly string[], limit: number): Promise<LinkMatches> {
+  const leading = leadingWord(words);
+  const others = words.filter((word) => word !== leading);
+  // A link is in the range once for each of its words the leading word begins: a little more is read.
+  let scan = Math.min(SCAN_MAX, limit + Math.max(8, limit >> 2));
+  for (;;) {
+    const read = await range(db, leading).limit(scan).toArray();
+    const seen = new Set<string>();
+    const rows: LinkRow[] = [];
+    for (const row of read) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      if (others.length > 0 && !matchesWords(storedWords(row), others)) continue;
+      rows.push(row);
+      if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
+    }
+    // The range ended inside this read: every match is here.
+    if (read.length < scan) return { rows, more: false };
+    if (scan >= SCAN_MAX) return { rows, more: true };
+    scan = Math.min(SCAN_MAX, scan * 4);
+  }
+}
+
+/**
+ * The first `limit` links of a directory (its links' ids: `ids`) matching `words`, in the index's
+ * order: the range's keys read, those of the directory kept, their rows fetched a page at a time.
+ */
+export async function searchDirectory(
+  db: LinkboardDb,
+  words: readonly string[],
+  limit: number,
+  ids: ReadonlySet<string>,
+): Promise<LinkMatches> {
+  const leading = leadingWord(words);
+  const others = words.filter((word) => word !== leading);
+  let scan = Math.min(KEY_SCAN_MAX, 4 * (limit + 1));
+  for (;;) {
+    const keys = (await range(db, leading).limit(scan).primaryKeys()) as string[];
+    const seen = new Set<string>();
+    // The directory's links in the range's order, and where the last one wanted is in it.
+    const mine: string[] = [];
+    let through = 0;
+    for (let at = 0; at < keys.length; at += 1) {
+      const key = keys[at]!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (!ids.has(key)) continue;
+      // With one word every one of the directory's is a match: only the first limit + 1 are fetched.
+      if (others.length === 0 && mine.length > limit) break;
+      mine.push(key);
+      through = at + 1;
+    }
+    const ended = keys.length < scan;
+    const rows = (await fetchRows(db, leading, mine, through)).filter(
+      (row) => others.length === 0 || matchesWords(storedWords(row), others),
+    );
+    if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
+    if (ended) return { rows, more: false };
+    if (scan >= KEY_SCAN_MAX) return { rows, more: true };
+    scan = Math.min(KEY_SCAN_MAX, scan * 4);
+  }
+}
+
+/**
+ * The rows of `wanted` (ids in the range's order, the last `through` entries into it): one read
+ * of the range's first `through` rows when the directory's are at least an eighth of them (one
+ * request), else one get per row (Chromium answers each in a fraction of a millisecond).
+ */
+async function fetchRows(db: LinkboardDb, leading: string, wanted: string[], through: number): Promise<LinkRow[]> {
+  if (wanted.length === 0) return [];
+  if (through <= 8 * wanted.length) {
+    const want = new Set(wanted);
+    const rows: LinkRow[] = [];
+    for (const row of await range(db, leading).limit(through).toArray()) {
+      if (!want.delete(row.id)) continue;
+      rows.push(row);
+    }
+    return rows;
+  }
+  const rows: LinkRow[] = [];
+  for (let at = 0; at < wanted.length; at += FETCH_PAGE) {
+    for (const row of await db.saved_links.bulkGet(wanted.slice(at, at + FETCH_PAGE))) if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** The ids of a directory's links (read once while its search is used; the index's keys only). */
+export async function directoryLinkIds(db: LinkboardDb, directoryId: string): Promise<Set<string>> {
+  return new Set((await db.saved_links.where('directory_id').equals(directoryId).primaryKeys()) as string[]);
+}
+
+/** The `count` most recently changed links (through the updated_at index). */
+export async function recentLinks(db: LinkboardDb, count: number): Promise<LinkRow[]> {
+  return db.saved_links.orderBy('updated_at').reverse().limit(count).toArray();
+}
