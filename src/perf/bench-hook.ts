@@ -24,6 +24,7 @@ const app = () =>
     Dexie: dexie.Dexie,
     useCurrentUser: currentUser.useCurrentUser,
     mutate: mutate.mutate,
+    mutateMany: mutate.mutateMany,
     mutationContextFor: userSession.mutationContextFor,
     useUserSession: userSession.useUserSession,
     createSyncLock: lock.createSyncLock,
@@ -160,6 +161,31 @@ const bench = {
         },
         mutationContextFor(user),
       );
+    }
+    return performance.now() - start;
+  },
+
+  /**
+   * Queues `count` link.create mutations spread over `directoryIds` in turn, through the app's
+   * mutateMany in batches of 500 (an import's way: quick, untimed), for a push of thousands.
+   */
+  async queueLinksMany(directoryIds: string[], count: number, prefix: string): Promise<number> {
+    const { db } = await session();
+    const { useCurrentUser, mutateMany, mutationContextFor } = await app();
+    const user = useCurrentUser.getState().user;
+    if (!user) throw new Error('bench: no current user');
+    const start = performance.now();
+    for (let from = 0; from < count; from += 500) {
+      const steps = Array.from({ length: Math.min(500, count - from) }, (_, k) => ({
+        name: 'link.create' as const,
+        args: {
+          id: crypto.randomUUID(),
+          directory_id: directoryIds[(from + k) % directoryIds.length]!,
+          url: `https://push.test/${prefix}/${from + k}`,
+          title: `${prefix} ${from + k}`,
+        },
+      }));
+      await mutateMany(db, steps, mutationContextFor(user));
     }
     return performance.now() - start;
   },
