@@ -197,6 +197,9 @@ as $$
 declare
   is_client boolean := current_user::text in ('anon', 'authenticated');
   col text;
+  -- The rows as JSON, made once per row when a column is asked for (not once per column).
+  new_json jsonb;
+  old_json jsonb;
 begin
   if tg_op = 'UPDATE' then
     if is_client then
@@ -206,7 +209,11 @@ begin
           raise exception 'This record cannot be changed.' using errcode = '42501', hint = 'forbidden';
         end if;
         col := pg_catalog.regexp_replace(col, '^server:', '');
-        if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
+        if new_json is null then
+          new_json := to_jsonb(new);
+          old_json := to_jsonb(old);
+        end if;
+        if (new_json -> col) is distinct from (old_json -> col) then
           raise exception 'The field % cannot be changed.', col using errcode = '42501', hint = 'forbidden';
         end if;
       end loop;
@@ -219,7 +226,8 @@ begin
     foreach col in array tg_argv loop
       continue when col not like 'server:%';
       col := pg_catalog.substr(col, 8);
-      if pg_catalog.jsonb_typeof(to_jsonb(new) -> col) is distinct from 'null' then
+      new_json := coalesce(new_json, to_jsonb(new));
+      if pg_catalog.jsonb_typeof(new_json -> col) is distinct from 'null' then
         raise exception 'The field % cannot be changed.', col using errcode = '42501', hint = 'forbidden';
       end if;
     end loop;
