@@ -33,6 +33,7 @@ import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { bootBars, bootScale } from './boot-scale.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks } from './transfer.ts';
@@ -76,11 +77,12 @@ const started = performance.now();
 /**
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
- * never passes as a whole). `scale` (50,000 links, docs/scale.md) and `soak` (50 clients for 15 minutes on
- * PostgreSQL, docs/faults.md) run only when named.
+ * never passes as a whole). `scale` (50,000 links, docs/scale.md), `soak` (50 clients for 15 minutes on
+ * PostgreSQL, docs/faults.md), `boot` and `boot-scale` (the three offline warm starts at 1,000 and at
+ * 100,000 links, tests/bench/boot-scale.ts) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak']);
+const optIn = new Set(['scale', 'soak', 'boot', 'boot-scale']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -308,6 +310,16 @@ async function main(): Promise<void> {
       measures.push(
         ...(await soak(stack, postgres, { clients: plan.soakClients, seconds: plan.soakSeconds, log: plan.log })),
       );
+    });
+
+    await part('boot', async () => {
+      plan.log('offline warm starts, 1,000 links, 500 events, 200 tasks: a directory, the calendar, the dashboard');
+      measures.push(...(await bootBars(stack, context, plan)));
+    });
+
+    await part('boot-scale', async () => {
+      plan.log('offline warm starts, 100,000 links in 200 directories, 10,000 events, 1,000 tasks');
+      measures.push(...(await bootScale(stack, context, plan)));
     });
 
     await part('scale', async () => {
