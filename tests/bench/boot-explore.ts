@@ -16,6 +16,7 @@ const timings = `(() => {
   const paints = Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]));
   const res = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || r.initiatorType === 'other').map((r) => [r.name.split('/').pop(), Math.round(r.startTime), Math.round(r.responseEnd)]);
   return {
+    online: navigator.onLine,
     first: window.__probe.first && Math.round(window.__probe.first),
     inDom: Math.round(window.__probe.firstInDom),
     presented: window.__probe.firstPresented && Math.round(window.__probe.firstPresented),
@@ -25,6 +26,8 @@ const timings = `(() => {
     res,
   };
 })()`;
+
+const offlineScript = "Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });";
 
 async function reloadSample(page: Page): Promise<unknown> {
   await page.reload();
@@ -36,6 +39,17 @@ async function reloadSample(page: Page): Promise<unknown> {
 async function freshSample(context: BrowserContext, page: Page, url: string, stopWorker: boolean): Promise<Page> {
   await page.close();
   const next = await context.newPage();
+  await next.addInitScript({ content: offlineScript });
+  if (process.env.BOOT_CDP_OFFLINE) {
+    const net = await context.newCDPSession(next);
+    await net.send('Network.enable');
+    await net.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   if (stopWorker) {
     const cdp = await context.newCDPSession(next);
     await cdp.send('ServiceWorker.enable');
@@ -65,9 +79,10 @@ async function main(): Promise<void> {
     await run(page, `localStorage.setItem('__probe.first', JSON.stringify({ check: 'anyItem' }))`);
     await context.setOffline(true);
     console.log('--- reload');
-    for (let i = 0; i < samples; i += 1) console.log(JSON.stringify(await reloadSample(page)));
+    if (process.env.BOOT_ALL)
+      for (let i = 0; i < samples; i += 1) console.log(JSON.stringify(await reloadSample(page)));
     console.log('--- new tab, worker running');
-    for (let i = 0; i < samples; i += 1) page = await freshSample(context, page, url, false);
+    if (process.env.BOOT_ALL) for (let i = 0; i < samples; i += 1) page = await freshSample(context, page, url, false);
     console.log('--- new tab, worker stopped');
     for (let i = 0; i < samples; i += 1) page = await freshSample(context, page, url, true);
     if (process.env.BOOT_TRACE) {

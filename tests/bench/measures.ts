@@ -99,6 +99,8 @@ export interface WarmStartSample {
 }
 
 const firstKey = '__probe.first';
+const offlineNavigator =
+  "Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });";
 
 /** Waits for the probe's warm start figures in this page. */
 async function readFirst(page: Page): Promise<WarmStartSample> {
@@ -153,6 +155,10 @@ export async function warmStartRuns(
       await context.setOffline(true);
       for (let i = 0; i < plan.warmups + plan.samples; i += 1) {
         const tab = await context.newPage();
+        // An offline device's browser says so (navigator.onLine false). Playwright's offline context
+        // fails every request but leaves a new tab's navigator.onLine true, as on a network that
+        // fails without the device knowing: the app would then try the server first.
+        await tab.addInitScript({ content: offlineNavigator });
         const cdp = await context.newCDPSession(tab);
         await cdp.send('ServiceWorker.enable');
         await cdp.send('ServiceWorker.stopAllWorkers');
