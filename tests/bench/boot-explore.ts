@@ -88,7 +88,10 @@ async function main(): Promise<void> {
     if (process.env.BOOT_TRACE) {
       await page.close();
       const next = await context.newPage();
+      await next.addInitScript({ content: offlineScript });
       const cdp = await context.newCDPSession(next);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
       const chunks: unknown[] = [];
       cdp.on('Tracing.dataCollected', (event: { value: unknown[] }) => chunks.push(...event.value));
       const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
