@@ -173,6 +173,8 @@ export async function warmStartRuns(
     await context.setOffline(false);
     if (page.url() !== url) await page.goto(url);
     await run(page, `localStorage.removeItem('${firstKey}')`);
+    // The measures that follow drive the session through the bench hook: wait for it.
+    await waitFor(page, 'window.__linkboardBench ? window.__linkboardBench.ready() : true');
   }
   return samples;
 }
