@@ -23,7 +23,10 @@ const { traceEvents } = JSON.parse(readFileSync(file!, 'utf8')) as { traceEvents
 const threadNames = new Map<string, string>();
 for (const e of traceEvents)
   if (e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, String(e.args?.name ?? ''));
-const navStart = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
+// The app's document (the tab's about:blank has one too).
+const navStart = traceEvents.find(
+  (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'),
+);
 const t0 = navStart?.ts ?? Math.min(...traceEvents.filter((e) => e.ts > 0).map((e) => e.ts));
 const ms = (ts: number) => ((ts - t0) / 1000).toFixed(1);
 const rendererMain = navStart ? `${navStart.pid}:${navStart.tid}` : '';
