@@ -5,24 +5,14 @@
  * tab, the first time a screen formats a number or a date. Started by main.tsx while the screen's
  * chunks load; the page's own Intl objects are then made in well under a millisecond.
  */
-const zone = new URL(self.location.href).searchParams.get('tz') ?? undefined;
 const now = new Date();
 new Intl.NumberFormat().format(1234.5);
-for (const timeZone of [undefined, 'UTC', zone]) {
-  try {
-    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(now);
-    new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short', timeZone }).format(now);
-  } catch {
-    // A zone this browser does not know: the page falls back the same way.
-  }
+for (const timeZone of [undefined, 'UTC']) {
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(now);
+  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short', timeZone }).format(now);
 }
 'b'.localeCompare('a');
 new Intl.PluralRules().select(2);
-const temporal = (globalThis as { Temporal?: { Now: { zonedDateTimeISO(zone?: string): { toString(): string } } } })
-  .Temporal;
-try {
-  temporal?.Now.zonedDateTimeISO(zone).toString();
-} catch {
-  // As above.
-}
+const temporal = (globalThis as { Temporal?: { Now: { zonedDateTimeISO(): { toString(): string } } } }).Temporal;
+temporal?.Now.zonedDateTimeISO().toString();
 self.close();
