@@ -2,6 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadCookieBanner } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
+import { needsUser } from './app/route-guard.tsx';
+import { useCurrentUser } from './backend/current-user-store.ts';
+import { rememberedUsername } from './backend/remembered-username.ts';
+import { readStoredSessionUser } from './backend/session-storage.ts';
+import { warmUserDb } from './app/boot/warm-user-db.ts';
 import { loadTemporal } from './domain/temporal-runtime.ts';
 import { followSystemTheme } from './ui/theme/theme.ts';
 import './index.css';
@@ -10,6 +15,27 @@ import './index.css';
 followSystemTheme();
 
 if (import.meta.env.VITE_BENCH === '1') void import('./perf/bench-hook.ts');
+
+// ICU's first use (the first number or date a screen formats) is paid by a worker meanwhile
+// (src/app/boot/intl-warmup.worker.ts), on a device that remembers a user: its screens format both.
+if (rememberedUsername() !== null && typeof Worker === 'function') {
+  try {
+    new Worker(new URL('./app/boot/intl-warmup.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    // Not worth failing a start for.
+  }
+}
+
+// Who is signed in (the stored session, and offline the cached profile: IndexedDB reads) is read
+// while the screen's chunks load, not after the first render, on a device that remembers a user
+// (the route guard asks the same on its first render and waits for this load).
+// The user's database is opened meanwhile too (src/app/boot/warm-user-db.ts).
+if (rememberedUsername() !== null && needsUser(location.pathname)) {
+  void useCurrentUser.getState().ensureLoaded();
+  void readStoredSessionUser().then((user) => {
+    if (user) warmUserDb(user.id);
+  });
+}
 
 // The screen's chunks first (from the service worker's cache, a few ms), and the cookie banner's
 // while no choice is stored, so the first render shows the screen (and the banner) rather than a

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../backend/current-user-store.ts';
 import { isProtectedPath, isVisitorPath, pathUsername, redirectFor, type Viewer } from '../domain/route-rules.ts';
 
 /** Whether the path's rules depend on who is signed in, so the user must be loaded. */
-function needsUser(path: string): boolean {
+export function needsUser(path: string): boolean {
   return isProtectedPath(path) || isVisitorPath(path) || pathUsername(path) !== null || /^\/login\/?$/i.test(path);
 }
 

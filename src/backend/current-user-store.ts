@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { loadOfflineUser } from './offline-user.ts';
 import type { CurrentUser } from './profile.ts';
+import type { LinkboardClient } from './page-client.ts';
 import { readStoredSessionUser } from './session-storage.ts';
 
 export type SessionStatus = 'idle' | 'loading' | 'signed-in' | 'signed-out';
@@ -27,6 +29,15 @@ function offlineNow(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** Signs out when the auth client does (once per page). */
+function listenForSignOut(supabase: Pick<LinkboardClient, 'auth'>, get: () => CurrentUserState): void {
+  if (listening) return;
+  listening = true;
+  supabase.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_OUT') get().setUser(null);
+  });
+}
+
 /**
  * The signed-in user, shared by the shell and the screens. supabase-js is imported on
  * demand, and only when a session is stored, so that a visitor's pages never load it. Offline (or with the backend unreachable) the
@@ -51,17 +62,29 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
         set({ offline: false });
         return null;
       }
+      // Offline by the browser's own word: the cached session and profile at once, without
+      // loading supabase-js or waiting for requests that can only fail (docs/bench.md, offline
+      // warm start). The session is checked when the sync engine next reaches the server.
+      if (offlineNow()) {
+        const cached = await loadOfflineUser();
+        if (cached) {
+          get().setUser(cached);
+          set({ offline: true });
+          // A sign-out the auth client finds once back online (a refused refresh) still signs out.
+          window.addEventListener(
+            'online',
+            () => void import('./supabase.ts').then(({ supabase }) => listenForSignOut(supabase, get)),
+            { once: true },
+          );
+          return cached;
+        }
+      }
       const [{ supabase }, { fetchCurrentUser, BackendUnreachableError }, cache] = await Promise.all([
         import('./supabase.ts'),
         import('./profile.ts'),
         import('./profile-cache.ts'),
       ]);
-      if (!listening) {
-        listening = true;
-        supabase.auth.onAuthStateChange((event) => {
-          if (event === 'SIGNED_OUT') get().setUser(null);
-        });
-      }
+      listenForSignOut(supabase, get);
       try {
         const user = await fetchCurrentUser(supabase);
         get().setUser(user);
@@ -70,7 +93,6 @@ export const useCurrentUser = create<CurrentUserState>((set, get) => ({
         return user;
       } catch (error) {
         if (error instanceof BackendUnreachableError || offlineNow()) {
-          const { loadOfflineUser } = await import('./offline-user.ts');
           const cached = await loadOfflineUser();
           if (cached) {
             get().setUser(cached);

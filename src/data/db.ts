@@ -21,6 +21,7 @@ import { localKeysMiddleware } from './local-keys.ts';
 import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
 import { PendingWrites } from './pending-writes.ts';
 import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
+import { dbName } from './db-name.ts';
 
 /** Links read and written at a time by an upgrade that sets their keys. */
 const UPGRADE_PAGE = 2000;
@@ -140,9 +141,7 @@ export class LinkboardDb extends Dexie {
 export type SyncedTableProps = { [N in SyncedTableName]: Table<RowsByTable[N], string> };
 export const declaresEverySyncedTable = (db: LinkboardDb): SyncedTableProps => db;
 
-export function dbName(userId: string): string {
-  return `linkboard-${userId}`;
-}
+export { dbName };
 
 export function openUserDb(userId: string, options: OpenUserDbOptions = {}): LinkboardDb {
   return new LinkboardDb(userId, options);

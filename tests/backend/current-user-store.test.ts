@@ -55,6 +55,19 @@ describe('the current user', () => {
     expect(useCurrentUser.getState()).toMatchObject({ status: 'signed-in', user: profile, offline: true });
   });
 
+  it('offline by the browser, boots from the cached session and profile without asking the server', async () => {
+    await saveCachedProfile(profile);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await useCurrentUser.getState().reload();
+    } finally {
+      onLine.mockRestore();
+    }
+    expect(useCurrentUser.getState()).toMatchObject({ status: 'signed-in', user: profile, offline: true });
+    expect(auth.getSession).not.toHaveBeenCalled();
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
   it('boots offline with the session user when no profile was cached yet', async () => {
     auth.getSession.mockResolvedValue({
       data: { session: null },

@@ -174,16 +174,29 @@ export const probeScript = String.raw`(() => {
   window.__probe = probe;
   let first = null;
   try {
-    first = JSON.parse(sessionStorage.getItem('__probe.first') ?? 'null');
+    first = JSON.parse(sessionStorage.getItem('__probe.first') ?? localStorage.getItem('__probe.first') ?? 'null');
   } catch {}
   if (first) {
     const watchFirst = new MutationObserver(() => {
       if (!checks[first.check](...(first.args ?? []))) return;
       watchFirst.disconnect();
+      probe.firstInDom = performance.now();
+      // Every element of the main content is named for Element Timing before the frame that
+      // paints it: the text painted in that frame reports when the frame was presented.
+      for (const element of document.querySelectorAll('main, main *')) element.setAttribute('elementtiming', 'probe-first');
       afterPaint().then((t) => {
         probe.first = t;
       });
     });
     watchFirst.observe(document, { childList: true, subtree: true, characterData: true });
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.identifier !== 'probe-first' || entry.name !== 'text-paint' || probe.firstInDom === undefined) continue;
+          const at = entry.renderTime || entry.loadTime;
+          if (at >= probe.firstInDom) probe.firstPresented = Math.max(probe.firstPresented ?? 0, at);
+        }
+      }).observe({ type: 'element', buffered: true });
+    } catch {}
   }
 })();`;

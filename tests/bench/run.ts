@@ -35,6 +35,7 @@ import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
 import { badInputAtScale } from './bad-input.ts';
 import { searchScale } from './search-scale.ts';
+import { bootBars, bootScale } from './boot-scale.ts';
 import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks, importLargeFile } from './transfer.ts';
@@ -86,11 +87,12 @@ const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
  * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
  * parts (a partial run
  * never passes as a whole). `scale` (100,000 links, docs/scale.md), `search-scale` (100,000 links with words,
- * BENCH_SEARCH_LINKS), `import-large`, `bad-input` and `soak` (50 clients for 15 minutes on PostgreSQL,
+ * BENCH_SEARCH_LINKS), `boot` and `boot-scale` (the three offline warm starts at 1,000 and at 100,000 links,
+ * tests/bench/boot-scale.ts), `import-large`, `bad-input` and `soak` (50 clients for 15 minutes on PostgreSQL,
  * docs/faults.md) run only when named.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak', 'search-scale', 'import-large', 'bad-input']);
+const optIn = new Set(['scale', 'soak', 'search-scale', 'boot', 'boot-scale', 'import-large', 'bad-input']);
 const want = (part: string) => (only ? only.includes(part) : !optIn.has(part));
 const crashes: string[] = [];
 
@@ -349,6 +351,16 @@ async function main(): Promise<void> {
       const links = number('BENCH_SEARCH_LINKS', 100_000);
       plan.log(`search-scale: ${links.toLocaleString('en')} links with words in up to 200 directories`);
       measures.push(...(await searchScale(stack, context, plan, links)));
+    });
+
+    await part('boot', async () => {
+      plan.log('offline warm starts, 1,000 links, 500 events, 200 tasks: a directory, the calendar, the dashboard');
+      measures.push(...(await bootBars(stack, context, plan)));
+    });
+
+    await part('boot-scale', async () => {
+      plan.log('offline warm starts, 100,000 links in 200 directories, 10,000 events, 1,000 tasks');
+      measures.push(...(await bootScale(stack, context, plan)));
     });
 
     await part('scale', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { rememberUsername } from '../../backend/remembered-username.ts';
@@ -10,7 +10,7 @@ import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { onFirstIntent } from '../../ui/first-intent.ts';
-import { latestUser, mutationContextFor, startUserSession, useUserSession } from './user-session.ts';
+import { latestUser, mutationContextFor, renderedSession, startUserSession, useUserSession } from './user-session.ts';
 
 /** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
 function ProfileFollower({ db }: { db: LinkboardDb }) {
@@ -57,10 +57,14 @@ function loadMutate(): Promise<MutateModule> {
 export function SyncProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
   // The latest user (plan, e-mail, time zone) at the time of each mutation and sync.
   const latest = useMemo(() => latestUser(user), [user]);
-  const session = useUserSession((state) => state.session);
+  const stored = useUserSession((state) => state.session);
   const userId = user.id;
+  // Started in the first render (the database opening, the screen's reads next), published once committed.
+  const [initial] = useState(() => renderedSession(userId, latest));
+  const session = stored && stored.userId === userId && !stored.disposed ? stored : initial.disposed ? null : initial;
   useEffect(() => {
-    const started = startUserSession(userId, latest);
+    // Disposed already when React ran this effect twice (development's strict mode): a new one.
+    const started = initial.disposed || initial.userId !== userId ? startUserSession(userId, latest) : initial;
     useUserSession.setState({ session: started });
     return () => {
       started.dispose();

@@ -22,11 +22,14 @@ import { initialSyncStatus, setSyncStatus } from '../../sync/status-store.ts';
 import { askLinkPreview } from '../../backend/link-preview.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { afterScreenShown } from '../../ui/screen-shown.ts';
 
 export interface UserSession {
   userId: string;
   db: LinkboardDb;
   engine: SyncEngine;
+  /** True once disposed (signed out, or its provider unmounted). */
+  readonly disposed: boolean;
   dispose(): void;
 }
 
@@ -104,6 +107,22 @@ function lazyTransport(): SyncTransport {
   };
 }
 
+/** The longest the first sync waits for a screen to say it is shown. */
+export const SYNC_START_LIMIT_MS = 1_000;
+
+let rendered: UserSession | null = null;
+
+/**
+ * The session the provider's first render starts (so the screen's first reads go out with its first
+ * commit, not a render later): one per user at a time, so a render React discards and does again
+ * reuses it rather than opening a second.
+ */
+export function renderedSession(userId: string, currentUser: () => CurrentUser): UserSession {
+  if (rendered && rendered.userId === userId && !rendered.disposed) return rendered;
+  rendered = startUserSession(userId, currentUser);
+  return rendered;
+}
+
 export function startUserSession(userId: string, currentUser: () => CurrentUser): UserSession {
   const db = openUserDb(userId);
   let active = true;
@@ -142,11 +161,18 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     ask: askLinkPreview,
     sync: () => void engine.sync().catch(() => undefined),
   });
-  const offTriggers = installSyncTriggers(engine, db);
+  // The first sync and Realtime (supabase-js, the outbox, the network) wait for the screen's first
+  // content to be painted, at most a second (src/ui/screen-shown.ts).
+  let offTriggers: () => void = () => undefined;
+  let offPoke: () => void = () => undefined;
+  const cancelStart = afterScreenShown(() => {
+    if (!active) return;
+    offTriggers = installSyncTriggers(engine, db);
+    offPoke = installPoke(engine, userId);
+  }, SYNC_START_LIMIT_MS);
   const offPreviews = onPreviewAsked(db, () => {
     if (active && navigator.onLine) void drainPreviews().catch(() => undefined);
   });
-  const offPoke = installPoke(engine, userId);
   const offBackground = db.onMutation(() => {
     marker?.update();
     void requestBackgroundSync();
@@ -165,9 +191,13 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
     userId,
     db,
     engine,
+    get disposed() {
+      return !active;
+    },
     dispose() {
       if (!active) return;
       active = false;
+      cancelStart();
       offTriggers();
       offPreviews();
       offPoke();

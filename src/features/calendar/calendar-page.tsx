@@ -8,6 +8,7 @@ import { localDate, toLocalInput } from '../../domain/event-times.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useScreenShown } from '../../ui/screen-shown.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
@@ -37,6 +38,7 @@ export function CalendarPage() {
   const { now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
   const { db } = useUserDb();
   const read = useCalendarLists(db, now, timeZone);
+  useScreenShown(read !== undefined);
   const [params, setParams] = useSearchParams();
   // The dashboard's Quick Add 'Create Event' and the command palette land here with ?new=event or
   // ?new=task (open the dialog once, as an event or a task; with &plan= a phrase typed in the palette,

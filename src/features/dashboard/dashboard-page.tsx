@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { Link } from 'react-router-dom';
 import { upgradeBannerUsages } from '../../domain/dashboard.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useScreenShown } from '../../ui/screen-shown.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { QuickAccess } from './quick-access.tsx';
@@ -93,6 +94,7 @@ export function DashboardPage() {
   usePageTitle(PAGES.dashboard.title);
   usePageMeta(META);
   const { fullName, username, tier, timeZone, now, loaded } = useDashboard();
+  useScreenShown(loaded !== undefined);
   const [dismissed, dismiss] = useBannerDismissal();
   const nearLimits = loaded ? upgradeBannerUsages(tier, loaded.usages, dismissed) : [];
 

@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { upgradePath } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { useScreenShown } from '../../ui/screen-shown.ts';
 import { DirectoryDialog } from './directory-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { LinkCollection } from './link-collection.tsx';
@@ -69,6 +70,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
     [],
   );
   const links = useLinkWindow(db, dirId, deferred, range, searchFocused);
+  useScreenShown(links !== undefined && directory !== undefined);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);
   const renderImport = useContext(ImportBookmarksSlot);

@@ -7,6 +7,7 @@ import { directoryPermissions } from '../../domain/permissions.ts';
 import { tierOf } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useScreenShown } from '../../ui/screen-shown.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { DirectoryGrid } from './directory-grid.tsx';
@@ -29,6 +30,8 @@ export function LinksPage() {
   const [creating, setCreating] = useState(false);
   const [brokenOnly, setBrokenOnly] = useState(false);
   usePageTitle(PAGES.links.title);
+  // The directories' grid (a directory's own view says so itself).
+  useScreenShown(!dirId && directories !== undefined);
   // The dashboard's Quick Add 'Add Link': Add Link with a choice of directory (the share target's page).
   if (query.get('new') === 'link') return <Navigate to="/share-target" replace />;
   if (!user) return null;
