@@ -16,15 +16,32 @@ const lastStart = new WeakMap<LinkboardDb, number>();
  */
 export const BURST_MS = 50;
 
+/** When a mutation last ended (committed or failed), per database (performance.now()). */
+const lastEnd = new WeakMap<LinkboardDb, number>();
+
+/** Notes that a mutation of `db` has ended (mutate calls it): the next one within BURST_MS is of its burst. */
+export function mutationEnded(db: LinkboardDb): void {
+  lastEnd.set(db, performance.now());
+}
+
+/**
+ * Whether a mutation starting now is part of a burst: less than BURST_MS after the last one started
+ * or ended (a loop awaiting each save starts the next as the last one commits, however long that took).
+ */
+function inBurst(db: LinkboardDb): boolean {
+  const last = Math.max(lastStart.get(db) ?? -Infinity, lastEnd.get(db) ?? -Infinity);
+  return performance.now() - last < BURST_MS;
+}
+
 /**
  * Waits for this mutation's turn to start its transaction: after the paint when `paintFirst`
  * (unless it is part of a burst), and after any earlier mutation still waiting, so the queue keeps
- * the order of the calls.
+ * the order of the calls. Resolves with whether it is part of a burst.
  */
-export async function turnOf(db: LinkboardDb, paintFirst: boolean): Promise<void> {
+export async function turnOf(db: LinkboardDb, paintFirst: boolean): Promise<boolean> {
   const before = waiting.get(db);
-  const last = lastStart.get(db);
-  const paint = paintFirst && (last === undefined || performance.now() - last >= BURST_MS);
+  const burst = inBurst(db);
+  const paint = paintFirst && !burst;
   if (paint || before) {
     const mine = (before ?? Promise.resolve()).then(() => (paint ? afterPaint() : undefined));
     waiting.set(db, mine);
@@ -32,6 +49,7 @@ export async function turnOf(db: LinkboardDb, paintFirst: boolean): Promise<void
     if (waiting.get(db) === mine) waiting.delete(db);
   }
   lastStart.set(db, performance.now());
+  return burst;
 }
 
 /** Resolves once the next frame has been painted (at most 100 ms: a hidden tab paints none). */

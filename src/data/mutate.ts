@@ -4,7 +4,7 @@
  * and queued in it (run-mutator.ts), then the sync told.
  */
 import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
-import { turnOf } from './after-paint.ts';
+import { BURST_MS, mutationEnded, turnOf } from './after-paint.ts';
 import { showPrediction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationContext } from './mutation-context.ts';
@@ -46,14 +46,51 @@ export async function mutate<N extends MutationName>(
   try {
     // A predicted change is painted before its transaction starts: opening it and copying the rows
     // into IndexedDB (hundreds for a series) takes milliseconds the frame that shows them need not wait for.
-    await turnOf(db, prediction !== null);
+    const burst = await turnOf(db, prediction !== null);
     const row = await runMutator(db, name, args, ctx, prediction, options.id);
-    db.notifyMutation(row);
+    tellCommitted(db, row, burst);
     return row;
   } finally {
+    mutationEnded(db);
     // Refused or failed: the change is taken back (revealed already: nothing left to drop).
     if (prediction) db.pending.drop(prediction);
   }
+}
+
+/** When listeners were last told of a commit, and the latest commit a burst has not told yet, per database. */
+const told = new WeakMap<LinkboardDb, { at: number; latest: OutboxRow | null }>();
+
+/**
+ * Tells the listeners (the sync's triggers, Background Sync, the outbox marker) of a commit: at
+ * once for a save after a pause, and within a burst (a loop of saves, `burst` from turnOf) at most
+ * once per BURST_MS, of its latest commit. Each listener reads the whole queue, so one telling
+ * covers every commit before it; a thousand saves in a row make a few dozen, not a thousand (each
+ * asks the service worker for Background Sync and reads the outbox).
+ */
+function tellCommitted(db: LinkboardDb, row: OutboxRow, burst: boolean): void {
+  let state = told.get(db);
+  if (!state) told.set(db, (state = { at: -Infinity, latest: null }));
+  if (!burst && state.latest === null) {
+    state.at = performance.now();
+    db.notifyMutation(row);
+    return;
+  }
+  const waiting = state.latest !== null;
+  state.latest = row;
+  if (!waiting) tellLatestLater(db, state);
+}
+
+/** Tells the burst's latest commit once BURST_MS have passed since the last telling. */
+function tellLatestLater(db: LinkboardDb, state: { at: number; latest: OutboxRow | null }): void {
+  const wait = BURST_MS - (performance.now() - state.at);
+  if (wait > 0) {
+    setTimeout(() => tellLatestLater(db, state), wait);
+    return;
+  }
+  const latest = state.latest;
+  state.latest = null;
+  state.at = performance.now();
+  if (latest) db.notifyMutation(latest);
 }
 
 /**

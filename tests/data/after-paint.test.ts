@@ -94,4 +94,37 @@ describe('a mutation’s transaction after the paint of its predicted change', (
       vi.unstubAllGlobals();
     }
   });
+
+  it('keeps a loop of slow saves one burst: the next save starts as the last one ends, however long it took', async () => {
+    let frames = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      frames += 1;
+      setTimeout(callback, 0);
+    });
+    // Each save takes three times BURST_MS on this clock (a large workspace on a slow phone).
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const db = freshDb();
+      const directory = makeDirectory();
+      await db.link_directories.put(directory);
+      db.saved_links.hook('creating', () => {
+        now += 3 * BURST_MS;
+      });
+      for (let i = 0; i < 10; i += 1) {
+        await mutate(
+          db,
+          'link.create',
+          { id: uuid(), directory_id: directory.id, url: `https://slow.test/${i}`, title: `Slow ${i}` },
+          ctx({ tier: 'pro' }),
+        );
+      }
+      expect(await db.saved_links.count()).toBe(10);
+      // One paint for the loop, not one per save.
+      expect(frames).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
+  });
 });
