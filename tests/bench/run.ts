@@ -112,6 +112,15 @@ async function main(): Promise<void> {
   buildApp();
   const { stack, database } = await startBenchStack();
   plan.log(`local stack on ${stack.url} (${database})`);
+  /** An import of a 200,000-bookmark file into an account of its own (docs/import.md, Large files). */
+  const importLarge = async (): Promise<Measure[]> => {
+    const importer = await signUp(stack, 'bigimp', 'pro');
+    const importContext = await context();
+    const importPage = await signIn(importContext, importer, 0);
+    const result = await importLargeFile(importPage, importer.username, 200_000, ownedLinks(importer.id), plan.log);
+    await importContext.close();
+    return result;
+  };
   /** The live links a user owns on the server. */
   const ownedLinks = (owner: string) => async () =>
     Number(
@@ -312,13 +321,7 @@ async function main(): Promise<void> {
     });
 
     await part('import-large', async () => {
-      const importer = await signUp(stack, 'bigimp', 'pro');
-      const importContext = await context();
-      const importPage = await signIn(importContext, importer, 0);
-      measures.push(
-        ...(await importLargeFile(importPage, importer.username, 200_000, ownedLinks(importer.id), plan.log)),
-      );
-      await importContext.close();
+      measures.push(...(await importLarge()));
     });
 
     await part('push', async () => {
@@ -367,13 +370,7 @@ async function main(): Promise<void> {
       plan.log('scale: 99,600 links in 200 directories, 10,000 events and 1,000 tasks in one account');
       measures.push(...(await scale(stack, context, plan)));
       // An import of a 200,000-bookmark file, in an account of its own (docs/import.md, Large files).
-      const importer = await signUp(stack, 'bigimp', 'pro');
-      const importContext = await context();
-      const importPage = await signIn(importContext, importer, 0);
-      measures.push(
-        ...(await importLargeFile(importPage, importer.username, 200_000, ownedLinks(importer.id), plan.log)),
-      );
-      await importContext.close();
+      measures.push(...(await importLarge()));
       // The server under 200 clients (the load run's bar is for PostgreSQL).
       const postgres = database.startsWith('PostgreSQL');
       measures.push(
