@@ -40,6 +40,10 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
   sync_directory_owners: definer('the owner_tier of directories the caller sees (push answers and pulls)'),
   sync_record_answer: definer("records the answer of the caller's own mutation id"),
   sync_recorded_answer: definer("reads the recorded answer of the caller's own mutation id"),
+  sync_any_recorded: definer(
+    "whether any of the caller's own mutation ids has a recorded answer (a run of link.create)",
+  ),
+  sync_record_answers: definer("records the answers of the caller's own mutation ids (a run of link.create)"),
   sync_purge_my_answers: definer("each push deletes the caller's own answers past retention"),
   sync_poke_send: definer("each push broadcasts 'poke' (no data) on the topics its own applied results concern"),
   poll_remove_slot: definer("poll.remove_slot: the caller's own time poll; strips the slot's answers, recounts"),
@@ -48,6 +52,7 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
 
   // Security invoker: the sync path and the rule triggers, with the caller's own rights.
   sync_push_one: caller('sync_push: one mutation in its savepoint'),
+  sync_push_link_run: caller('sync_push: a run of link.create in one savepoint'),
   sync_apply: caller('sync_push: dispatches a mutation to its family'),
   sync_apply_directory: caller('sync_push: directory.*'),
   sync_apply_event: caller('sync_push: event.*, task.*, occurrence.*'),
