@@ -33,7 +33,7 @@ export async function calendarWarmStart(
     unit: 'ms',
     samples: await warmStartSamples(context, page, first, plan),
     bar: { median: 400 },
-    note: `context offline, reload of /Calendar/{username}; navigation start to the paint showing the heading, the counters (Pending Tasks ${seed.pending}, Completed ${seed.completed}) and Today's Tasks with its tasks`,
+    note: `context offline, /Calendar/{username} opened in a new tab with the service worker stopped (measures.ts, warmStartRuns); navigation start to the frame presented showing the heading, the counters (Pending Tasks ${seed.pending}, Completed ${seed.completed}) and Today's Tasks with its tasks`,
   };
 }
 
