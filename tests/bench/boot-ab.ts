@@ -11,7 +11,7 @@ import { authLimitsFrom } from '../../supabase/local/auth-limits.ts';
 import { startStack, type RunningStack } from '../../supabase/local/server.ts';
 import { launch, newContext, openDirectory, run, signIn, waitFor } from './browser.ts';
 import { openCalendar } from './calendar.ts';
-import { type FirstContent, type WarmStartSample, warmStartRuns } from './measures.ts';
+import { type FirstContent, type WarmStartSample, warmStartRuns } from './warm-start.ts';
 import { seedCalendar, seedDirectory, signUp } from './setup.ts';
 import { freePort } from '../support/free-port.ts';
 

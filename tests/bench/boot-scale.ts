@@ -13,7 +13,8 @@ import type { BrowserContext, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
 import { openCalendar } from './calendar.ts';
 import { openDirectory, signIn, waitFor, waitSynced } from './browser.ts';
-import { warmStartNote, warmStartRuns, type FirstContent, type Plan, type WarmStartSample } from './measures.ts';
+import type { Plan } from './measures.ts';
+import { warmStartNote, warmStartRuns, type FirstContent, type WarmStartSample } from './warm-start.ts';
 import { seedCalendar, signUp, type Account, type CalendarSeed } from './setup.ts';
 import type { Measure } from './stats.ts';
 

@@ -6,7 +6,8 @@ import type { BrowserContext, Locator, Page } from 'playwright';
 import { Temporal } from 'temporal-polyfill';
 import type { WriteLog } from '../../src/perf/bench-hook.ts';
 import { HAND_CLICK, hook, probeResult, probeStart, run, waitFor, waitSynced } from './browser.ts';
-import { painted, warmStartSamples, type Plan } from './measures.ts';
+import { painted, type Plan } from './measures.ts';
+import { warmStartSamples } from './warm-start.ts';
 import type { Account, CalendarSeed } from './setup.ts';
 import type { Measure } from './stats.ts';
 
@@ -33,7 +34,7 @@ export async function calendarWarmStart(
     unit: 'ms',
     samples: await warmStartSamples(context, page, first, plan),
     bar: { median: 400 },
-    note: `context offline, /Calendar/{username} opened in a new tab with the service worker stopped (measures.ts, warmStartRuns); navigation start to the frame presented showing the heading, the counters (Pending Tasks ${seed.pending}, Completed ${seed.completed}) and Today's Tasks with its tasks`,
+    note: `context offline, /Calendar/{username} opened in a new tab with the service worker stopped (warm-start.ts, warmStartRuns); navigation start to the frame presented showing the heading, the counters (Pending Tasks ${seed.pending}, Completed ${seed.completed}) and Today's Tasks with its tasks`,
   };
 }
 

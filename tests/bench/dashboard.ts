@@ -7,7 +7,8 @@ import type { BrowserContext, Locator, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
 import { HAND_CLICK, probeResult, probeStart, signIn } from './browser.ts';
 import { settled } from './calendar.ts';
-import { painted, warmStartSamples, type Plan } from './measures.ts';
+import { painted, type Plan } from './measures.ts';
+import { warmStartSamples } from './warm-start.ts';
 import {
   seedCalendar,
   seedDirectory,
@@ -91,7 +92,7 @@ export async function dashboardWarmStart(
     unit: 'ms',
     samples: await warmStartSamples(context, page, first, plan),
     bar: { median: 400 },
-    note: `a Pro account (no ad or upgrade banner) with the links in ${DIRECTORIES} directories, also ${seed.calendar.tasks} tasks, and ${seed.othersPolls} public polls of another user; context offline, /Dashboard/{username} opened in a new tab with the service worker stopped (measures.ts, warmStartRuns); navigation start to the frame presented showing 'Welcome back, Bench!', the stats (Saved Links ${stats['Saved Links']}, Calendar Events ${stats['Calendar Events']}, Tasks Done ${stats['Tasks Done']}, Polls This Month ${stats['Polls This Month']}) and Today's Focus with its items`,
+    note: `a Pro account (no ad or upgrade banner) with the links in ${DIRECTORIES} directories, also ${seed.calendar.tasks} tasks, and ${seed.othersPolls} public polls of another user; context offline, /Dashboard/{username} opened in a new tab with the service worker stopped (warm-start.ts, warmStartRuns); navigation start to the frame presented showing 'Welcome back, Bench!', the stats (Saved Links ${stats['Saved Links']}, Calendar Events ${stats['Calendar Events']}, Tasks Done ${stats['Tasks Done']}, Polls This Month ${stats['Polls This Month']}) and Today's Focus with its items`,
   };
 }
 

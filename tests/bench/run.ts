@@ -27,7 +27,8 @@ import {
   waitSynced,
   watchRealtime,
 } from './browser.ts';
-import { firstPull, mutationToUi, noopSync, otherDevice, push, search, warmStart, type Plan } from './measures.ts';
+import { firstPull, mutationToUi, noopSync, otherDevice, push, search, type Plan } from './measures.ts';
+import { warmStart } from './warm-start.ts';
 import { load } from './load.ts';
 import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';

@@ -11,7 +11,8 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright';
 import { openCalendar } from './calendar.ts';
 import { HAND_CLICK, probeResult, probeStart, run, waitFor, waitSynced, type Expected } from './browser.ts';
-import { mutationToUi, noopSync, painted, search, warmStartSamples, type Plan } from './measures.ts';
+import { mutationToUi, noopSync, painted, search, type Plan } from './measures.ts';
+import { warmStartSamples } from './warm-start.ts';
 import { seedCalendar, seedLibrary, seededTitle, signUp, type Account } from './setup.ts';
 import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Measure } from './stats.ts';
