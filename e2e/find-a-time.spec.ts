@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { WorkspaceExport } from '../src/features/transfer/workspace-export.ts';
 import { newUser } from './pages/login-page.ts';
 import { confirmationLink } from './pages/mailbox.ts';
 import { pushAs, setTier } from './support/admin.ts';
@@ -186,6 +188,27 @@ test('a team finds a time: two members answer offline, the owner picks, the memb
   expect(Number(movedEvent.getFirstPropertyValue('sequence'))).toBeGreaterThan(
     Number(event.getFirstPropertyValue('sequence')),
   );
+
+  // Ana's workspace export carries her answers, slot by slot, and the invitation she accepted (its event included).
+  await a.page.goto(`/Profile/${ana.username}`);
+  const [download] = await Promise.all([
+    a.page.waitForEvent('download'),
+    a.page.getByRole('button', { name: 'Export everything (JSON)' }).click(),
+  ]);
+  const exported = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as WorkspaceExport;
+  expect(exported.answers).toEqual([
+    expect.objectContaining({
+      poll_title: 'Team offsite',
+      directory_id: dirId,
+      answers: [
+        expect.objectContaining({ answer: 'yes', start: expect.stringContaining(dayFromNow(3)) }),
+        expect.objectContaining({ answer: 'maybe', start: expect.stringContaining(dayFromNow(4)) }),
+      ],
+    }),
+  ]);
+  const [accepted] = exported.invitations;
+  expect(accepted).toMatchObject({ title: 'Team offsite', status: 'accepted', inviter_name: owner.username });
+  expect(exported.events.map((item) => item.id)).toContain(accepted?.event_id);
   await a.context.close();
   await b.context.close();
 });

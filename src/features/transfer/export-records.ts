@@ -3,9 +3,21 @@
  * local-only fields (`owner_tier`, `local_votes`) and sync internals (`txid`, `deleted_at`) never
  * reach the file, and the orders the file lists them in.
  */
-import type { DirectoryRow, EventRow, LinkRow, MemberRow, PollRow, UserProfileRow, VoteRow } from '../../data/rows.ts';
 import type {
+  DirectoryRow,
+  EventRow,
+  InvitationRow,
+  LinkRow,
+  MemberRow,
+  PollRow,
+  SlotAnswersRow,
+  UserProfileRow,
+  VoteRow,
+} from '../../data/rows.ts';
+import type {
+  ExportAnswers,
   ExportDirectory,
+  ExportInvitation,
   ExportEvent,
   ExportLink,
   ExportMember,
@@ -152,5 +164,40 @@ export function memberOf(row: MemberRow): ExportMember {
     email: row.user_email,
     role: row.role,
     created_at: row.created_at,
+  };
+}
+
+/** A voter's answers, slot by slot in the poll's order (slots no longer in the poll after them). */
+export function answersOf(row: SlotAnswersRow, poll: PollRow | undefined): ExportAnswers {
+  const slots = poll?.kind === 'time' ? poll.options : [];
+  const order = new Map(slots.map((slot, index) => [slot.id ?? '', index]));
+  const ids = Object.keys(row.answers).sort(
+    (a, b) => (order.get(a) ?? slots.length) - (order.get(b) ?? slots.length) || compare(a, b),
+  );
+  return {
+    id: row.id,
+    poll_id: row.post_id,
+    poll_title: poll?.title ?? null,
+    directory_id: row.directory_id,
+    answers: ids.map((slotId) => {
+      const slot = slots[order.get(slotId) ?? -1];
+      return {
+        slot_id: slotId,
+        answer: row.answers[slotId] ?? 'no',
+        start: slot?.start ?? null,
+        minutes: slot?.minutes ?? null,
+        day: slot?.day ?? null,
+      };
+    }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function invitationOf(row: InvitationRow): ExportInvitation {
+  const { id, inviter_name, title, description, starts_at, ends_at, all_day, status, event_id } = row;
+  return {
+    ...{ id, poll_id: row.post_id, inviter_name, title, description, starts_at, ends_at, all_day, status, event_id },
+    ...{ created_at: row.created_at, updated_at: row.updated_at },
   };
 }

@@ -87,6 +87,8 @@ export interface ImportPlan {
 export interface PlanOptions {
   now: Date;
   newId?: () => string;
+  /** The links one import brings (IMPORT_LINKS_MAX; smaller in tests). */
+  maxLinks?: number;
 }
 
 /** The server's lengths for a directory (rules.sql, text_limits): a deeply nested folder's name is cut. */
@@ -97,8 +99,8 @@ export const FREE_FOLDERS_NOTE = (name: string) =>
   `Your Free plan has one directory: all folders go into "${name}". Upgrade to Pro to keep each folder.`;
 export const TAGS_NOTE = 'Tags and favourites are left out: Upgrade to Pro to use tags.';
 export const NESTED_NOTE = (name: string) => `Nested folders become directories named like "${name}".`;
-export const NEXT_IMPORT_NOTE = (left: number) =>
-  `An import brings at most ${formatNumber(IMPORT_LINKS_MAX)} links. Import the same file again for the ${formatNumber(left)} left: the ones imported now are skipped as duplicates.`;
+export const NEXT_IMPORT_NOTE = (left: number, max = IMPORT_LINKS_MAX) =>
+  `An import brings at most ${formatNumber(max)} links. Import the same file again for the ${formatNumber(left)} left: the ones imported now are skipped as duplicates.`;
 export const PASSWORD_NOTE =
   'Passwords are never exported: password-protected directories are imported as private. Set a password to share them again.';
 
@@ -106,6 +108,7 @@ const key = (name: string) => name.trim().toLowerCase();
 
 export function buildImportPlan(source: ImportSource, state: ImportState, options: PlanOptions): ImportPlan {
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const maxLinks = options.maxLinks ?? IMPORT_LINKS_MAX;
   const free = state.tier === 'free';
   const plan: ImportPlan = {
     directories: [],
@@ -187,7 +190,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
         plan.skipped['over-limit'] += 1;
         continue;
       }
-      if (plan.links.length >= IMPORT_LINKS_MAX) {
+      if (plan.links.length >= maxLinks) {
         plan.skipped['next-import'] += 1;
         continue;
       }
@@ -211,7 +214,7 @@ export function buildImportPlan(source: ImportSource, state: ImportState, option
     }
   }
   const linksOverLimit = plan.skipped['over-limit'];
-  if (plan.skipped['next-import'] > 0) plan.notes.push(NEXT_IMPORT_NOTE(plan.skipped['next-import']));
+  if (plan.skipped['next-import'] > 0) plan.notes.push(NEXT_IMPORT_NOTE(plan.skipped['next-import'], maxLinks));
   if (nestedName !== null) plan.notes.push(NESTED_NOTE(nestedName));
   if (passwordsLost) plan.notes.push(PASSWORD_NOTE);
   if (tagsLeftOut) plan.notes.push(TAGS_NOTE);

@@ -93,7 +93,8 @@ export function fromBookmarks(parsed: ParsedBookmarks, warnings: string[] = []):
 
 /**
  * The user's own directories and calendar from an export. Directories shared with the user are
- * someone else's and are left out; so are polls and votes (they belong to their boards).
+ * someone else's and are left out; so are polls, votes, time poll answers and invitations (they belong
+ * to their polls: an import does not vote or answer again).
  */
 export function fromWorkspace(exp: WorkspaceExport, warnings: string[] = []): ImportSource {
   const events: SourceEvent[] = [];

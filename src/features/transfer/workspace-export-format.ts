@@ -10,10 +10,12 @@
 import * as v from 'valibot';
 import {
   directoryColors,
+  invitationStatuses,
   memberRoles,
   priorities,
   recurrenceRules,
   reminderOffsets,
+  slotAnswers,
   themeChoices,
 } from '../../domain/validation.ts';
 
@@ -152,6 +154,42 @@ export const exportMember = v.object({
   created_at: instant,
 });
 
+/** The user's answers to a 'Find a time' poll: each slot's answer, with the slot's time when the poll is on the device. */
+export const exportAnswers = v.object({
+  id: text,
+  poll_id: text,
+  /** The poll's title when the poll is on this device, else null. */
+  poll_title: nullableText,
+  /** The team directory of a team poll, null for a public one. */
+  directory_id: nullableText,
+  answers: v.array(
+    v.object({
+      slot_id: text,
+      answer: v.picklist(slotAnswers),
+      start: nullableText,
+      minutes: v.nullable(v.number()),
+      day: nullableText,
+    }),
+  ),
+  ...stamps,
+});
+
+/** A time picked in someone's 'Find a time' poll, offered to the user: pending, accepted or declined. */
+export const exportInvitation = v.object({
+  id: text,
+  poll_id: nullableText,
+  inviter_name: nullableText,
+  title: text,
+  description: nullableText,
+  starts_at: instant,
+  ends_at: instant,
+  all_day: v.boolean(),
+  status: v.picklist(invitationStatuses),
+  /** The event made in the user's calendar when accepted, else null. */
+  event_id: nullableText,
+  ...stamps,
+});
+
 export const workspaceExportSchema = v.object({
   format: v.literal(EXPORT_FORMAT),
   version: v.literal(EXPORT_VERSION),
@@ -163,6 +201,9 @@ export const workspaceExportSchema = v.object({
   polls: v.array(exportPoll),
   votes: v.array(exportVote),
   members: v.array(exportMember),
+  /** Absent in files of older apps: none. */
+  answers: v.optional(v.array(exportAnswers), []),
+  invitations: v.optional(v.array(exportInvitation), []),
 });
 
 export type WorkspaceExport = v.InferOutput<typeof workspaceExportSchema>;
@@ -174,3 +215,5 @@ export type ExportEvent = v.InferOutput<typeof exportEvent>;
 export type ExportPoll = v.InferOutput<typeof exportPoll>;
 export type ExportVote = v.InferOutput<typeof exportVote>;
 export type ExportMember = v.InferOutput<typeof exportMember>;
+export type ExportAnswers = v.InferOutput<typeof exportAnswers>;
+export type ExportInvitation = v.InferOutput<typeof exportInvitation>;

@@ -7,14 +7,26 @@
  */
 import * as v from 'valibot';
 import type { LinkboardDb } from '../../data/db.ts';
-import type { DirectoryRow, EventRow, LinkRow, MemberRow, PollRow, UserProfileRow, VoteRow } from '../../data/rows.ts';
+import type {
+  DirectoryRow,
+  EventRow,
+  InvitationRow,
+  LinkRow,
+  MemberRow,
+  PollRow,
+  SlotAnswersRow,
+  UserProfileRow,
+  VoteRow,
+} from '../../data/rows.ts';
 import { describeIssues } from '../../data/synced-tables.ts';
 import {
+  answersOf,
   byCreated,
   byStart,
   directoryOf,
   eventOf,
   groupBy,
+  invitationOf,
   memberOf,
   pollOf,
   profileOf,
@@ -50,6 +62,8 @@ interface Snapshot {
   events: EventRow[];
   polls: PollRow[];
   votes: VoteRow[];
+  answers: SlotAnswersRow[];
+  invitations: InvitationRow[];
 }
 
 /** Every table read whole, in one read-only transaction. */
@@ -62,9 +76,11 @@ function readSnapshot(db: LinkboardDb): Promise<Snapshot> {
     db.calendar_events,
     db.voting_posts,
     db.user_votes,
+    db.slot_answers,
+    db.event_invitations,
   ];
   return db.transaction('r', tables, async () => {
-    const [profiles, directories, links, members, events, polls, votes] = await Promise.all([
+    const [profiles, directories, links, members, events, polls, votes, answers, invitations] = await Promise.all([
       db.user_profiles.toArray(),
       db.link_directories.toArray(),
       db.saved_links.toArray(),
@@ -72,8 +88,10 @@ function readSnapshot(db: LinkboardDb): Promise<Snapshot> {
       db.calendar_events.toArray(),
       db.voting_posts.toArray(),
       db.user_votes.toArray(),
+      db.slot_answers.toArray(),
+      db.event_invitations.toArray(),
     ]);
-    return { profiles, directories, links, members, events, polls, votes };
+    return { profiles, directories, links, members, events, polls, votes, answers, invitations };
   });
 }
 
@@ -120,6 +138,15 @@ export async function buildWorkspaceExport(db: LinkboardDb, ctx: ExportContext):
       .filter((member) => ownedIds.has(member.directory_id))
       .sort(byCreated)
       .map(memberOf),
+    // The user's own answers and invitations: a team poll's grid (others' answers) stays the others'.
+    answers: snap.answers
+      .filter((row) => row.user_id === me)
+      .sort(byCreated)
+      .map((row) => answersOf(row, pollsById.get(row.post_id))),
+    invitations: snap.invitations
+      .filter((row) => row.user_id === me)
+      .sort(byCreated)
+      .map(invitationOf),
   };
 }
 

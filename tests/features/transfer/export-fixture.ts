@@ -2,7 +2,18 @@
 import type { LinkboardDb } from '../../../src/data/db.ts';
 import type { ExportContext } from '../../../src/features/transfer/workspace-export.ts';
 import { freshDb, NOW } from '../../data/helpers.ts';
-import { makeDirectory, makeEvent, makeLink, makeMember, makePoll, ME, OTHER } from '../../support/builders.ts';
+import {
+  makeDirectory,
+  makeEvent,
+  makeInvitation,
+  makeLink,
+  makeMember,
+  makePoll,
+  makeSlotAnswers,
+  makeTimePoll,
+  ME,
+  OTHER,
+} from '../../support/builders.ts';
 
 export const EMAIL = 'me@example.com';
 export const ZONE = 'Europe/Berlin';
@@ -110,6 +121,21 @@ export const myVote = {
 export const orphanVote = { ...myVote, id: '40000000-0000-4000-8000-000000000002', post_id: 'gone', option_index: 0 };
 export const othersVote = { ...myVote, id: '40000000-0000-4000-8000-000000000003', user_id: OTHER };
 
+/** Another user's time poll, answered by the user (slots out of order, one no longer in the poll) and by the other. */
+export const timePoll = makeTimePoll({ ...at('2026-03-01T00:00:00.000Z') });
+export const myAnswers = makeSlotAnswers({
+  post_id: timePoll.id,
+  answers: { 'slot-3': 'no', gone: 'yes', 'slot-1': 'maybe', 'slot-2': 'yes' },
+  ...at('2026-03-03T00:00:00.000Z'),
+});
+export const orphanAnswers = makeSlotAnswers({
+  post_id: 'gone',
+  answers: { x: 'yes' },
+  ...at('2026-03-04T00:00:00.000Z'),
+});
+export const othersAnswers = makeSlotAnswers({ post_id: timePoll.id, user_id: OTHER, voter_name: 'other' });
+export const myInvite = makeInvitation({ post_id: timePoll.id, status: 'accepted', event_id: meeting.id });
+
 export const profile = {
   id: ME,
   email: 'old@example.com',
@@ -132,5 +158,8 @@ export async function seededDb(): Promise<LinkboardDb> {
   await db.calendar_events.bulkPut([othersEvent, noStart, ...series, undatedTask, task, meeting]);
   await db.voting_posts.bulkPut([myPoll, othersPoll]);
   await db.user_votes.bulkPut([myVote, orphanVote, othersVote]);
+  await db.voting_posts.put(timePoll);
+  await db.slot_answers.bulkPut([orphanAnswers, othersAnswers, myAnswers]);
+  await db.event_invitations.put(myInvite);
   return db;
 }

@@ -62,27 +62,29 @@ function source(
 const plan = (src: ImportSource, st: ImportState) => buildImportPlan(src, st, { now: NOW, newId });
 
 describe('buildImportPlan', () => {
-  it('brings at most 50,000 links an import; importing the file again brings the next ones, then the rest', () => {
-    // 120,000 bookmarks in two folders, a fifth of them already saved in the first one.
+  it('brings at most its cap of links an import; importing the file again brings the next ones, then the rest', () => {
+    // The cap scaled down 100 times (the rule is the same at 50,000): 1,200 bookmarks in two folders,
+    // 160 of them already saved in the first one.
+    const cap = IMPORT_LINKS_MAX / 100;
     const urls = (folder: string, count: number) =>
       Array.from({ length: count }, (_, i) => link(`https://${folder}.test/page/${i}?utm_source=feed`));
-    const file = source({ Reading: urls('reading', 80_000), Work: urls('work', 40_000) });
+    const file = source({ Reading: urls('reading', 800), Work: urls('work', 400) });
     const identity = (url: string) => linkIdentity(url) ?? url;
     const keys = new Map([
-      ['own', new Set(Array.from({ length: 16_000 }, (_, i) => identity(`https://reading.test/page/${i}`)))],
+      ['own', new Set(Array.from({ length: 160 }, (_, i) => identity(`https://reading.test/page/${i}`)))],
     ]);
     const saved = state({ directories: [{ id: 'own', name: 'Reading' }], directoryCount: 1, keysByDirectory: keys });
     const pages: number[] = [];
     for (let round = 0; round < 4; round += 1) {
-      const p = plan(file, saved);
+      const p = buildImportPlan(file, saved, { now: NOW, newId, maxLinks: cap });
       pages.push(p.links.length);
       if (round === 0) {
-        expect(p.skipped).toMatchObject({ duplicate: 16_000, 'next-import': 54_000 });
-        expect(p.notes).toContain(NEXT_IMPORT_NOTE(54_000));
-        expect(NEXT_IMPORT_NOTE(54_000)).toBe(
-          'An import brings at most 50,000 links. Import the same file again for the 54,000 left: the ones imported now are skipped as duplicates.',
+        expect(p.skipped).toMatchObject({ duplicate: 160, 'next-import': 540 });
+        expect(p.notes).toContain(NEXT_IMPORT_NOTE(540, cap));
+        expect(NEXT_IMPORT_NOTE(540, cap)).toBe(
+          'An import brings at most 500 links. Import the same file again for the 540 left: the ones imported now are skipped as duplicates.',
         );
-        expect(skipList(p.skipped)).toContainEqual({ reason: 'left for the next import', count: 54_000 });
+        expect(skipList(p.skipped)).toContainEqual({ reason: 'left for the next import', count: 540 });
       }
       if (round === 2) expect(p.notes.some((note) => note.startsWith('An import brings'))).toBe(false);
       // What this import wrote is there for the next one, as the local database's keys would be.
@@ -95,7 +97,11 @@ describe('buildImportPlan', () => {
       }
       saved.keysByDirectory = byDirectory;
     }
-    expect(pages).toEqual([IMPORT_LINKS_MAX, IMPORT_LINKS_MAX, 4_000, 0]);
+    expect(pages).toEqual([cap, cap, 40, 0]);
+    // The app's cap, in the note users read.
+    expect(NEXT_IMPORT_NOTE(54_000)).toBe(
+      'An import brings at most 50,000 links. Import the same file again for the 54,000 left: the ones imported now are skipped as duplicates.',
+    );
   });
 
   it('creates a directory per folder, reusing one of the same name case-insensitively', () => {
