@@ -96,7 +96,7 @@ describe.each(dbKinds)('sync_pull from scratch, walked (%s)', (kind) => {
       [dirs.map((dir) => dir.id)],
     );
     const device = [...held.get('saved_links')!.values()];
-    const shape = (rows: { id: string; title: unknown; directory_id: unknown }[]) =>
+    const shape = (rows: readonly { id: string; [key: string]: unknown }[]) =>
       rows.map((row) => `${row.id} ${String(row.directory_id)} ${String(row.title)}`).sort();
     expect(shape(device)).toEqual(shape(live));
     expect(held.get('saved_links')!.get(sent[0]!)?.title).toBe('Renamed while paging');
