@@ -26,6 +26,7 @@
  */
 import normalize from 'normalize-url';
 import { normalizeUrl } from './validation.ts';
+import { STRIPPED_WWW, plainParts } from './plain-url.ts';
 
 /** Parameters that only track where a click came from, on any site. */
 export const TRACKING_PARAMETERS: readonly (string | RegExp)[] = [
@@ -97,12 +98,26 @@ function withoutSiteTracking(url: string): string {
   return parsed.href;
 }
 
+/** The key of a plain address (PLAIN), or undefined for any other input. */
+export function plainIdentity(url: string): string | undefined {
+  const parts = plainParts(url);
+  if (!parts) return undefined;
+  const { host, path } = parts;
+  const site = STRIPPED_WWW.test(host) ? host.slice(4) : host;
+  return `https://${site}${path.endsWith('/') ? path.slice(0, -1) : path}`;
+}
+
 /**
  * The identity key of a URL as a user typed, pasted or imported it, or null when it is not a
  * URL that could be saved (empty, not http(s), longer than 2,048 characters, unparsable). Never
  * throws.
  */
 export function linkIdentity(input: string): string | null {
+  return plainIdentity(input) ?? parsedIdentity(input);
+}
+
+/** linkIdentity through the URL parser and normalize-url, for any input. */
+export function parsedIdentity(input: string): string | null {
   try {
     const url = normalizeUrl(input);
     return url === null ? null : normalize(withoutSiteTracking(url), OPTIONS);

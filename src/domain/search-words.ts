@@ -5,6 +5,7 @@
  * path) and notes: every word typed must begin one of them. These rules are the token index's
  * (src/data/link-index.ts): what it stores and what the list's order is are computed here.
  */
+import { plainParts } from './plain-url.ts';
 
 /** Lone surrogates (half of a character), which cannot be drawn or folded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -33,10 +34,16 @@ export const MAX_WORD_LENGTH = 32;
 /** Parts of most addresses, not words of one: 'https://www.' or '.com' would find most links. */
 const ADDRESS_NOISE = new Set(['http', 'https', 'www', 'com', 'org', 'net', 'html', 'htm', 'php']);
 
+/** Printable ASCII, whose folding is lower case alone and whose letters and digits are a-z and 0-9. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const NOT_ASCII_WORD = /[^a-z0-9]+/;
+
 /** The folded words of a text, each cut to MAX_WORD_LENGTH ('Crème-brûlée 2' → creme, brulee, 2). */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
-  for (const word of fold(text).split(NOT_WORD)) {
+  // Most text is printable ASCII: the same words without Unicode normalisation and classes.
+  const parts = PRINTABLE_ASCII.test(text) ? text.toLowerCase().split(NOT_ASCII_WORD) : fold(text).split(NOT_WORD);
+  for (const word of parts) {
     if (word !== '') words.push(word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word);
   }
   return words;
@@ -44,6 +51,9 @@ export function wordsOf(text: string): string[] {
 
 /** A URL's words: its host's labels and its path's segments (decoded), not its scheme, query or fragment. */
 function addressWords(url: string): string[] {
+  // A plain address (no escape, query or fragment) is read without the URL parser.
+  const plain = plainParts(url);
+  if (plain) return [...wordsOf(plain.host), ...wordsOf(plain.path)].filter((word) => !ADDRESS_NOISE.has(word));
   let host = '';
   let path = url;
   try {

@@ -42,8 +42,7 @@ export interface SyncEngineOptions {
   maxRequestBytes?: number;
   /**
    * Rows per pulled page after the first (default 5,000, or 10,000 in a pull from scratch: the
-   * most the server sends; each page of a first pull re-reads on the server what the user may see,
-   * so fewer, larger pages cost it less: docs/scale.md).
+   * most the server sends; fewer, larger pages make fewer round trips: docs/scale.md).
    */
   pullLimit?: number;
   backoffMs?: readonly number[];

@@ -12,20 +12,23 @@ $$;
 revoke all on function private.sync_pull_cursor(p_cursor jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_pull_cursor(p_cursor jsonb) to authenticated, service_role;
 
-create or replace function public.sync_pull(p_cursor text default null, p_limit integer default 1000) returns jsonb
+create or replace function public.sync_pull(p_cursor text default null, p_limit integer default 1000) returns json
 language plpgsql volatile
 set search_path = ''
 as $$
 declare
   uid uuid := auth.uid();
   v_email text := private.confirmed_email();
-  -- Up to 10,000 rows a page: a pull from scratch re-reads what the caller may see for each page
-  -- (ordered by txid), so its pages are large (docs/scale.md); a pull after a cursor asks 5,000.
+  -- Up to 10,000 rows a page; a pull after a cursor asks 5,000 (docs/sync-protocol.md, Pull).
   v_limit integer := least(greatest(coalesce(p_limit, 1000), 1), 10000);
   v_snap pg_snapshot := pg_current_snapshot();
   c jsonb;
   v_reset boolean := false;
   v_paging boolean := false;
+  -- A pull from scratch walks the tables (private.sync_scratch_page); its cursor's page holds
+  -- `walk`, the last key sent. A pull after a cursor (and a page cursor holding `after`, from
+  -- before the walk) reads the changes in txid order (private.sync_pull_page).
+  v_walk boolean := false;
   v_since xid8;
   v_dirs uuid[];
   v_view uuid[];
@@ -35,10 +38,11 @@ declare
   v_after_txid xid8;
   v_after_tbl text;
   v_after_id uuid;
+  v_after_dir uuid;
   v_page jsonb;
   v_more boolean := false;
-  v_last jsonb;
-  v_changes jsonb;
+  v_last text[];
+  v_changes json;
   v_next jsonb;
 begin
   if uid is null then
@@ -57,11 +61,24 @@ begin
       v_paging := jsonb_typeof(c -> 'page') = 'object';
       if v_paging then
         v_floor := (c #>> '{page,floor}')::xid8;
-        v_after_txid := (c #>> '{page,after,0}')::xid8;
-        v_after_tbl := c #>> '{page,after,1}';
-        v_after_id := (c #>> '{page,after,2}')::uuid;
-        v_fresh := array(select x::uuid from jsonb_array_elements_text(coalesce(c #> '{page,fresh}', '[]')) x);
-        if v_floor is null or v_after_txid is null or v_after_tbl is null or v_after_id is null then
+        v_walk := jsonb_typeof(c #> '{page,walk}') = 'array';
+        if v_walk then
+          v_after_tbl := c #>> '{page,walk,0}';
+          v_after_dir := (c #>> '{page,walk,1}')::uuid;
+          v_after_id := (c #>> '{page,walk,2}')::uuid;
+          if v_since is not null or not v_after_tbl = any (private.sync_synced_tables()) then
+            raise exception 'unknown cursor' using errcode = '22023';
+          end if;
+        else
+          v_after_txid := (c #>> '{page,after,0}')::xid8;
+          v_after_tbl := c #>> '{page,after,1}';
+          v_after_id := (c #>> '{page,after,2}')::uuid;
+          v_fresh := array(select x::uuid from jsonb_array_elements_text(coalesce(c #> '{page,fresh}', '[]')) x);
+          if v_after_txid is null then
+            raise exception 'unknown cursor' using errcode = '22023';
+          end if;
+        end if;
+        if v_floor is null or v_after_tbl is null or v_after_id is null then
           raise exception 'unknown cursor' using errcode = '22023';
         end if;
       elsif v_since is null then
@@ -74,12 +91,14 @@ begin
     exception when others then
       v_reset := true;
       v_paging := false;
+      v_walk := false;
       v_since := null;
       v_dirs := null;
       v_floor := null;
       v_after_txid := null;
       v_after_tbl := null;
       v_after_id := null;
+      v_after_dir := null;
       v_fresh := '{}';
     end;
   end if;
@@ -95,6 +114,7 @@ begin
   else
     -- A pull begins: compare the live visible directories with those of the last pull.
     v_floor := pg_snapshot_xmin(v_snap);
+    v_walk := v_since is null;
     if v_since is not null then
       v_fresh := array(select d.id from public.link_directories d
                        where d.id = any (v_view) and d.deleted_at is null and not d.id = any (v_dirs));
@@ -108,26 +128,33 @@ begin
   end if;
 
   -- Each table's visibility is the registry's (src/data/synced-tables.ts), generated into sync_registry.sql.
-  v_page := private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit);
-  v_more := (v_page -> 'more')::boolean;
-  v_last := v_page -> 'last';
-  v_changes := v_page -> 'changes';
-
-  if v_more then
-    v_next := jsonb_build_object('v', 1, 'u', uid, 'since', v_since::text, 'dirs', to_jsonb(v_dirs),
-      'page', jsonb_build_object('floor', v_floor::text,
-                                 'after', jsonb_build_array(v_last -> 0, v_last -> 1, v_last -> 2),
-                                 'fresh', to_jsonb(v_fresh)));
+  if v_walk then
+    select p.changes, p.more, p.last into v_changes, v_more, v_last
+    from private.sync_scratch_page(uid, v_email, v_view, v_after_tbl, v_after_dir, v_after_id, v_limit) p;
   else
-    v_next := jsonb_build_object('v', 1, 'u', uid, 'since', v_floor::text, 'dirs', to_jsonb(v_dirs));
+    v_page := private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit);
+    v_more := (v_page -> 'more')::boolean;
+    v_last := case when v_more then array(select jsonb_array_elements_text(v_page -> 'last')) end;
+    v_changes := (v_page -> 'changes')::json;
   end if;
 
-  return jsonb_build_object(
+  if not v_more then
+    v_next := jsonb_build_object('v', 1, 'u', uid, 'since', v_floor::text, 'dirs', to_jsonb(v_dirs));
+  elsif v_walk then
+    v_next := jsonb_build_object('v', 1, 'u', uid, 'since', null, 'dirs', to_jsonb(v_dirs),
+      'page', jsonb_build_object('floor', v_floor::text, 'walk', to_jsonb(v_last)));
+  else
+    v_next := jsonb_build_object('v', 1, 'u', uid, 'since', v_since::text, 'dirs', to_jsonb(v_dirs),
+      'page', jsonb_build_object('floor', v_floor::text, 'after', to_jsonb(v_last), 'fresh', to_jsonb(v_fresh)));
+  end if;
+
+  -- Built as JSON text: the rows are already text, and jsonb would parse them again.
+  return json_build_object(
     'cursor', private.sync_pull_cursor(v_next),
     'more', v_more,
     'reset', v_reset,
     'changes', v_changes,
-    'purge', jsonb_build_object('directory_ids', to_jsonb(v_purge)),
+    'purge', json_build_object('directory_ids', to_json(v_purge)),
     -- The server's clock as the answer leaves (epoch ms): a device whose clock is off learns the
     -- offset, so its quotas, deadlines, 'today' and reminders follow the server's time.
     'server_time_ms', floor(extract(epoch from clock_timestamp()) * 1000)::bigint);

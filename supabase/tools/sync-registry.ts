@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syncedTableNames, syncedTables, type Visibility } from '../../src/data/synced-tables.ts';
 import { mutationNames } from '../../src/domain/mutation-contract.ts';
+import { walkSql } from './sync-pull-walk.ts';
 
 export const REGISTRY_SQL = join(fileURLToPath(new URL('../schemas/', import.meta.url)), 'sync_registry.sql');
 
@@ -262,6 +263,7 @@ $$;
 revoke all on function private.sync_pull_page(${signature}) from public, anon, authenticated, service_role;
 grant execute on function private.sync_pull_page(${signature}) to authenticated, service_role;
 
+${walkSql(tables)}
 -- {table: [ids]} → {rows: {table: [live rows visible to the caller]}, deleted: {table: [the other ids]}}:
 -- how sync_push answers with the rows a mutation touched. It runs after every mutation, so each
 -- table has static queries whose plans PL/pgSQL keeps for the session (a dynamic EXECUTE would be

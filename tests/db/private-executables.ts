@@ -81,6 +81,7 @@ export const PRIVATE_EXECUTABLES: Record<string, PrivateExecutable> = {
   sync_synced_tables: caller('sync_push and sync_pull: the synced tables'),
   sync_pull_cursor: caller('sync_pull: the cursor'),
   sync_pull_page: caller('sync_pull: one page, read under RLS'),
+  sync_scratch_page: caller('sync_pull: one page of a pull from scratch, read under RLS'),
   longest_item: caller('the text_limits trigger, which runs as the writer'),
   longest_option: caller('the text_limits trigger, which runs as the writer'),
 };
