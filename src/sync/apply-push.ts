@@ -2,6 +2,7 @@
 import type { LinkboardDb } from '../data/db.ts';
 import type { MutationContext } from '../data/mutation-context.ts';
 import { withMutators } from '../data/mutator-registry.ts';
+import type { OutboxRow } from '../data/outbox.ts';
 import { Touched } from '../data/targets.ts';
 import { InvalidRowError } from '../data/synced-tables.ts';
 import { SyncTransportError, type PushAnswer, type PushResult } from '../backend/sync-transport.ts';
@@ -30,6 +31,28 @@ export function checkAnswerRows(answer: PushAnswer): void {
   }
 }
 
+/** The queued entries a push sent: their ids, and their places in the queue. */
+export type SentEntries = readonly Pick<OutboxRow, 'id' | 'seq'>[];
+
+/**
+ * The sent entries still in the outbox (a discard may have taken one meanwhile), by id: one read
+ * of the queue between the first and the last sent (a push is a run of the queue in order), not
+ * a lookup per id (an `anyOf` over 500 ids walks the id index once per id).
+ */
+async function stillQueued(db: LinkboardDb, sent: SentEntries, ids: ReadonlySet<string>): Promise<Map<string, number>> {
+  const seqs = sent.map((row) => row.seq);
+  const rows = seqs.every((seq) => typeof seq === 'number')
+    ? await db.outbox
+        .where(':id')
+        .between(Math.min(...seqs), Math.max(...seqs), true, true)
+        .toArray()
+    : await db.outbox
+        .where('id')
+        .anyOf([...ids])
+        .toArray();
+  return new Map(rows.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
+}
+
 /**
  * In one transaction: the answered mutations still in the outbox (a discard may have taken one
  * meanwhile) leave it in one bulk delete; the canonical rows of all results are merged in order
@@ -38,12 +61,12 @@ export function checkAnswerRows(answer: PushAnswer): void {
  */
 export async function applyPushAnswer(
   db: LinkboardDb,
-  sentIds: readonly string[],
+  sentEntries: SentEntries,
   answer: PushAnswer,
   ctx: MutationContext,
 ): Promise<PushOutcome> {
   checkAnswerRows(answer);
-  const sent = new Set(sentIds);
+  const sent = new Set(sentEntries.map((row) => row.id));
   const answered: PushResult[] = [];
   const seen = new Set<string>();
   for (const result of answer.results) {
@@ -53,13 +76,9 @@ export async function applyPushAnswer(
   }
   return withMutators(() =>
     db.transaction('rw', syncScope(db), async () => {
-      const queued = await db.outbox
-        .where('id')
-        .anyOf([...seen])
-        .toArray();
-      const stillQueued = new Map(queued.map((row) => [row.id, row.seq as number]));
-      const settled = answered.filter((result) => stillQueued.has(result.id));
-      await db.outbox.bulkDelete(settled.map((result) => stillQueued.get(result.id) as number));
+      const queued = await stillQueued(db, sentEntries, seen);
+      const settled = answered.filter((result) => queued.has(result.id));
+      await db.outbox.bulkDelete(settled.map((result) => queued.get(result.id) as number));
       const rows = new RowChanges();
       for (const result of settled) {
         rows.addRows(result.rows);

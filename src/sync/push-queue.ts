@@ -94,12 +94,7 @@ class PushQueue {
       }
       // One mutation at a time (finding a culprit) is never overlapped: its attempts must count alone.
       if (batchSize > 1) inFlight = await this.sendNext(batch, batchSize);
-      const outcome = await applyPushAnswer(
-        db,
-        batch.map((row) => row.id),
-        answer,
-        this.options.context(),
-      );
+      const outcome = await applyPushAnswer(db, batch, answer, this.options.context());
       for (const result of outcome.rejected) {
         this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
       }

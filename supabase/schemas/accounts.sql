@@ -5,11 +5,15 @@
 
 -- The caller's e-mail address, lower-cased, only once it is confirmed (never the JWT's claim,
 -- which names an unconfirmed address right after sign-up). Directory memberships bind to it.
+-- PL/pgSQL: the policies and sync functions ask it about 16 times a push and pull, and a security
+-- definer SQL function is planned again on every call where PL/pgSQL keeps its plan.
 create or replace function private.confirmed_email() returns text
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select lower(u.email) from auth.users u where u.id = auth.uid() and u.email_confirmed_at is not null
+begin
+  return (select lower(u.email) from auth.users u where u.id = auth.uid() and u.email_confirmed_at is not null);
+end
 $$;
 revoke all on function private.confirmed_email() from public, anon, authenticated, service_role;
 grant execute on function private.confirmed_email() to authenticated, service_role;

@@ -6,12 +6,15 @@
 -- `npm run db:diff` to write the migration.
 
 -- The rows the applied results of a sync_push answer touched: their `rows` and `deleted` ids, by
--- table. A rejected result touched nothing.
+-- table. A rejected result touched nothing. PL/pgSQL: every push calls it twice, and an SQL
+-- function with its own search_path is planned again on every call (1 ms a call under the load run).
 create or replace function private.sync_poke_touched(p_answer jsonb)
 returns table (tbl text, id uuid)
-language sql immutable
+language plpgsql immutable
 set search_path = ''
 as $$
+begin
+  return query
   with applied as (
     select r
     from jsonb_array_elements(
@@ -26,7 +29,8 @@ as $$
   select t.key, (e.value #>> '{}')::uuid
   from applied a
   cross join lateral jsonb_each(case when jsonb_typeof(a.r -> 'deleted') = 'object' then a.r -> 'deleted' else '{}'::jsonb end) t
-  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(t.value) = 'array' then t.value else '[]'::jsonb end) e;
+end
 $$;
 revoke all on function private.sync_poke_touched(p_answer jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_poke_touched(p_answer jsonb) to service_role;

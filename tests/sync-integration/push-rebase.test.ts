@@ -34,7 +34,7 @@ it('re-applies only the queued mutations that touch what the answer wrote', asyn
   const first = await db.saved_links.get(ids[0]!);
   await applyPushAnswer(
     db,
-    [queue[0]!.id],
+    [queue[0]!],
     {
       results: [
         {
@@ -66,7 +66,7 @@ it('still re-applies a pending delete of the directory a written row sits in, an
   const row = makeLink({ id: link, directory_id: dir.id, url: 'https://a.test', title: 'A', owner_id: pro.userId });
   await applyPushAnswer(
     db,
-    [create!.id],
+    [create!],
     {
       results: [
         {

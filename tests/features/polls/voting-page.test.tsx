@@ -131,7 +131,7 @@ describe('the Public Voting Board', () => {
     const voteId = (queued!.args as { id: string }).id;
     const outcome = await applyPushAnswer(
       db,
-      [queued!.id],
+      [queued!],
       {
         results: [
           {

@@ -1,0 +1,46 @@
+/**
+ * A push answer settles exactly the entries the push sent that are still queued: read as one run
+ * of the queue between the first and the last sent (apply-push.ts), so the entries between them
+ * that were not sent (a failed one) or came after stay queued, and one discarded meanwhile is not
+ * counted.
+ */
+import { expect, it } from 'vitest';
+import { mutate } from '../../src/data/mutate.ts';
+import { applyPushAnswer } from '../../src/sync/apply-push.ts';
+import { ctx, freshDb } from '../data/helpers.ts';
+import { makeDirectory, uuid } from '../support/builders.ts';
+
+const pro = ctx({ tier: 'pro' });
+
+it('settles the sent entries still queued, and leaves a failed one between them and later ones queued', async () => {
+  const db = freshDb();
+  const dir = makeDirectory({ owner_id: pro.userId });
+  await db.link_directories.put(dir);
+  for (let i = 0; i < 6; i += 1) {
+    const args = { id: uuid(), directory_id: dir.id, url: `https://a.test/${i}`, title: `L${i}` };
+    await mutate(db, 'link.create', args, pro);
+  }
+  const queue = await db.outbox.orderBy('seq').toArray();
+  // The third failed earlier (not sent); the fifth is discarded while the push is on its way.
+  await db.outbox.update(queue[2]!.seq!, { status: 'failed', last_error: 'Failed to save link. Please try again.' });
+  const sent = [queue[0]!, queue[1]!, queue[3]!, queue[4]!];
+  await db.outbox.delete(queue[4]!.seq!);
+  const links = await db.saved_links.toArray();
+  const rowOf = (entry: (typeof queue)[number]) => ({
+    ...links.find((link) => link.id === (entry.args as { id: string }).id)!,
+    txid: '9',
+  });
+
+  const outcome = await applyPushAnswer(
+    db,
+    sent,
+    { results: sent.map((entry) => ({ id: entry.id, status: 'applied', rows: { saved_links: [rowOf(entry)] } })) },
+    pro,
+  );
+
+  expect(outcome).toEqual({ settled: 3, rejected: [] });
+  const left = await db.outbox.orderBy('seq').toArray();
+  expect(left.map((entry) => entry.id)).toEqual([queue[2]!.id, queue[5]!.id]);
+  expect(left[0]).toMatchObject({ status: 'failed' });
+  expect(await db.saved_links.get((queue[0]!.args as { id: string }).id)).toMatchObject({ txid: '9' });
+});
