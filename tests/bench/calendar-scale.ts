@@ -7,7 +7,8 @@
  * an account with only the calendar's rows and measures the same (BENCH_ONLY=calendar-scale: a few
  * minutes where the whole scale part takes far longer), plus the calendar's offline warm start at
  * this size. BENCH_PROFILE=1 writes Chrome's CPU profile of the first timed Calendar click to
- * bench/calendar-scale.cpuprofile (build with BENCH_NOMINIFY=1 for readable names).
+ * bench/calendar-scale.cpuprofile (build with BENCH_NOMINIFY=1 for readable names), BENCH_PROFILE=trace
+ * its trace.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
@@ -42,16 +43,33 @@ function monthOf(day: string, shift: number): string {
   return date.toISOString().slice(0, 7);
 }
 
-/** Chrome's CPU profile from now until the returned function writes it to bench/<name>.cpuprofile. */
+/**
+ * Chrome's CPU profile (BENCH_PROFILE=1) or trace (BENCH_PROFILE=trace: the main thread's tasks,
+ * style, layout, paint and IndexedDB) from now until the returned function writes it to
+ * bench/<name>.cpuprofile or bench/<name>.trace.json.
+ */
 async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  mkdirSync('bench', { recursive: true });
+  if (process.env.BENCH_PROFILE === 'trace') {
+    const events: unknown[] = [];
+    cdp.on('Tracing.dataCollected', (event: { value: unknown[] }) => events.push(...event.value));
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'IndexedDB'];
+    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
+    return async (name) => {
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(`bench/${name}.trace.json`, JSON.stringify({ traceEvents: events }));
+      await cdp.detach();
+    };
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   return async (name) => {
     const { profile } = await cdp.send('Profiler.stop');
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    mkdirSync('bench', { recursive: true });
     writeFileSync(`bench/${name}.cpuprofile`, JSON.stringify(profile));
     await cdp.detach();
   };

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useCalendarLists } from '../../data/queries/events.ts';
+import { OVERDUE_PAGE, useCalendarLists } from '../../data/queries/events.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { PAST_EVENTS_MAX } from '../../domain/calendar-classify.ts';
 import { formatLongDate } from '../../domain/date-format.ts';
@@ -37,7 +37,9 @@ export function CalendarPage() {
   usePageTitle(PAGES.calendar.title);
   const { now, tier, timeZone, dialogs, actions, toggle } = useCalendarScreen('calendar');
   const { db } = useUserDb();
-  const read = useCalendarLists(db, now, timeZone);
+  // The overdue tasks show their first ones (a window: docs/scale.md); 'Show more' reads further.
+  const [overdueShown, setOverdueShown] = useState(OVERDUE_PAGE);
+  const read = useCalendarLists(db, now, timeZone, overdueShown);
   useScreenShown(read !== undefined);
   const [params, setParams] = useSearchParams();
   // The dashboard's Quick Add 'Create Event' and the command palette land here with ?new=event or
@@ -126,6 +128,11 @@ export function CalendarPage() {
                 <div className="mb-2">
                   <h3 className="text-sm font-semibold text-red-700 dark:text-red-300">Overdue</h3>
                   <TaskList tasks={read.lists.overdue} empty="" tone="overdue" {...taskProps} />
+                  {read.overdueMore && (
+                    <Button variant="ghost" onClick={() => setOverdueShown((shown) => shown + OVERDUE_PAGE)}>
+                      Show more
+                    </Button>
+                  )}
                 </div>
               )}
               <TaskList tasks={read.lists.todayTasks} empty="No tasks for today" {...taskProps} />
