@@ -16,6 +16,30 @@ import { InvitationsCard } from './invitations-card.tsx';
 import { Card, EventList, TaskList } from './calendar-items.tsx';
 import { useCalendarScreen } from './use-calendar-screen.ts';
 
+/**
+ * Whether the frame showing `ready` content has been produced: the sections below the today lists
+ * (the grid, past events) mount after it, so the first frame holds only what is seen first (a
+ * window: docs/scale.md).
+ */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(() => setPainted(true), 0);
+    };
+    // Without frames (a test's DOM), after the current task.
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
+    if (frame === undefined) later();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 /** A new item's start on a day picked in the grid: 09:00, or the next full hour today. */
 function startOn(day: string, today: string, now: Date, timeZone: string): string {
   if (day !== today) return `${day}T09:00`;
@@ -41,6 +65,7 @@ export function CalendarPage() {
   const [overdueShown, setOverdueShown] = useState(OVERDUE_PAGE);
   const read = useCalendarLists(db, now, timeZone, overdueShown);
   useScreenShown(read !== undefined);
+  const below = usePaintedOnce(read !== undefined);
   const [params, setParams] = useSearchParams();
   // The dashboard's Quick Add 'Create Event' and the command palette land here with ?new=event or
   // ?new=task (open the dialog once, as an event or a task; with &plan= a phrase typed in the palette,
@@ -155,27 +180,31 @@ export function CalendarPage() {
               )}
             </Card>
           </div>
-          <CalendarGrid
-            timeZone={timeZone}
-            today={today}
-            now={now}
-            onOpen={dialogs.edit}
-            onAdd={(day) => dialogs.add(startOn(day, today, now, timeZone))}
-          />
-          <Card id="past-events" title={`Past Events (${read.counts.pastEvents} total)`}>
-            <EventList
-              events={read.lists.pastEvents}
-              empty="No past events"
-              timeZone={timeZone}
-              withDate
-              actions={actions}
-            />
-            {read.counts.pastEvents > PAST_EVENTS_MAX && (
-              <p className="mt-2 text-sm text-slate-600">
-                Showing {PAST_EVENTS_MAX} of {read.counts.pastEvents} past events
-              </p>
-            )}
-          </Card>
+          {below && (
+            <>
+              <CalendarGrid
+                timeZone={timeZone}
+                today={today}
+                now={now}
+                onOpen={dialogs.edit}
+                onAdd={(day) => dialogs.add(startOn(day, today, now, timeZone))}
+              />
+              <Card id="past-events" title={`Past Events (${read.counts.pastEvents} total)`}>
+                <EventList
+                  events={read.lists.pastEvents}
+                  empty="No past events"
+                  timeZone={timeZone}
+                  withDate
+                  actions={actions}
+                />
+                {read.counts.pastEvents > PAST_EVENTS_MAX && (
+                  <p className="mt-2 text-sm text-slate-600">
+                    Showing {PAST_EVENTS_MAX} of {read.counts.pastEvents} past events
+                  </p>
+                )}
+              </Card>
+            </>
+          )}
         </div>
       )}
       {dialogs.dialog}
