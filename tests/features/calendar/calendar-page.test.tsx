@@ -82,7 +82,7 @@ describe('the Calendar at size', () => {
     expect(counter('Upcoming Events')).toHaveTextContent('2');
     expect(counter('Pending Tasks')).toHaveTextContent(String(OVERDUE_PAGE + 12));
     await userEvent.click(within(tasks).getByRole('button', { name: 'Show more' }));
-    await vi.waitFor(() => expect(toggles()).toHaveLength(OVERDUE_PAGE + 12));
+    await vi.waitFor(() => expect(toggles()).toHaveLength(OVERDUE_PAGE + 12), { timeout: 5000 });
     expect(within(tasks).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     // The sections below the today lists come a frame after them.
     const past = await screen.findByRole('region', { name: 'Past Events (1 total)' });
