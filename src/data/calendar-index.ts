@@ -17,9 +17,15 @@
  * - `_long`: for an item over more than a day, the UTC months it touches ('YYYY-MM', or '*' for
  *   one longer than LONG_MONTHS_MAX months): a grid finds an item that began before it through
  *   this, and everything else through `_at` from a day before the grid's first day.
+ *
+ * Besides `_kind`, two counts are kept per UTC month (CALENDAR_MONTH_COUNTS, never stored on the
+ * row): events by the month of their start and of their end (`_evOver`). The calendar's 'Upcoming
+ * Events' and past events sum the months after or before now's and walk only now's month
+ * (queries/calendar-counts.ts), not the index range of every event on one side of now.
  */
 import { readCalendarRecord, type RawCalendarRecord } from '../domain/calendar-record.ts';
 import { epochOf } from '../domain/event-times.ts';
+import type { DerivedCount } from './index-counts.ts';
 
 export type CalendarKind = 'e' | 'p' | 'c';
 
@@ -94,3 +100,28 @@ export function withCalendarKeys<T extends IndexedCalendarRow>(row: T): T & Cale
   for (const field of CALENDAR_KEY_FIELDS) delete bare[field];
   return Object.assign(bare, calendarKeys(row)) as T & CalendarKeys;
 }
+
+/**
+ * The month ('YYYY-MM' for years 0 to 9999) an instant key falls in: a prefix of the key, so the
+ * months sort as the keys do, and every key of a month sorts after the month and before
+ * `${month}\uffff`.
+ */
+export function monthOfKey(key: string): string {
+  return key.slice(0, 7);
+}
+
+/** Events by the UTC month of their start ('_evAtMonth') and of their end ('_evOverMonth'), kept in the counts store. */
+export const CALENDAR_MONTH_COUNTS: readonly DerivedCount[] = [
+  {
+    name: '_evAtMonth',
+    of: (row) => (row._kind === 'e' && typeof row._at === 'string' && row._at !== '' ? monthOfKey(row._at) : undefined),
+  },
+  { name: '_evOverMonth', of: (row) => (typeof row._evOver === 'string' ? monthOfKey(row._evOver) : undefined) },
+];
+
+/**
+ * The counts store's key saying the month counts hold every stored row: set when the database is
+ * created, or once they are counted from the rows of a database made before they were kept
+ * (queries/calendar-counts.ts). Outside the table's count keys, so a clear leaves it.
+ */
+export const MONTH_COUNTS_KEPT = 'calendar_events~months';

@@ -15,7 +15,7 @@ import type {
   VoteRow,
 } from './rows.ts';
 import { countedIndexes, dexieStores, movedIndexes, syncedTableNames, type SyncedTableName } from './synced-tables.ts';
-import { withCalendarKeys } from './calendar-index.ts';
+import { CALENDAR_MONTH_COUNTS, MONTH_COUNTS_KEPT, withCalendarKeys } from './calendar-index.ts';
 import { withLinkKeys } from './link-index.ts';
 import { localKeysMiddleware } from './local-keys.ts';
 import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type CountRow } from './index-counts.ts';
@@ -121,7 +121,10 @@ export class LinkboardDb extends Dexie {
           after = page[page.length - 1]!.id;
         }
       });
-    this.use(indexCountsMiddleware(counted, movedIndexes()));
+    // A new database keeps the calendar's month counts from its first row (calendar-index.ts).
+    this.on('populate', (tx) => tx.table(COUNTS_STORE).put({ key: MONTH_COUNTS_KEPT, n: 1 }));
+    const calendarCounts = [...(counted.calendar_events ?? []), ...CALENDAR_MONTH_COUNTS];
+    this.use(indexCountsMiddleware({ ...counted, calendar_events: calendarCounts }, movedIndexes()));
     this.use(localKeysMiddleware());
     this.use(pendingWritesMiddleware(this.pending, new Set(syncedTableNames)));
   }

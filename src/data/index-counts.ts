@@ -41,10 +41,23 @@ export function countKeyRange(table: string, index?: string): { lower: string; u
   return { lower: prefix, upper: `${prefix}\uffff` };
 }
 
+/**
+ * A count kept by a value derived from the row rather than a field of it (say the month of an
+ * instant field): counted under `countKey(table, name, of(row))`, none where `of` gives undefined.
+ * Rows stored before it was kept have no count: whoever reads it must know when it was filled.
+ */
+export interface DerivedCount {
+  name: string;
+  of(row: Record<string, unknown>): string | undefined;
+}
+
+/** A counted field, or a derived count. */
+export type CountedIndex = string | DerivedCount;
+
 /** The counts of `rows` per counted index value, in a form the counts store takes. */
 export function countsOf(
   table: string,
-  indexes: readonly string[],
+  indexes: readonly CountedIndex[],
   rows: Iterable<Record<string, unknown>>,
 ): CountRow[] {
   const counts = new Map<string, number>();
@@ -55,15 +68,15 @@ export function countsOf(
 function bump(
   deltas: Map<string, number>,
   table: string,
-  indexes: readonly string[],
+  indexes: readonly CountedIndex[],
   row: Record<string, unknown> | undefined,
   by: number,
 ): void {
   if (!row) return;
   for (const index of indexes) {
-    const value = row[index];
+    const value = typeof index === 'string' ? row[index] : index.of(row);
     if (value === null || value === undefined) continue;
-    const key = countKey(table, index, value);
+    const key = countKey(table, typeof index === 'string' ? index : index.name, value);
     deltas.set(key, (deltas.get(key) ?? 0) + by);
   }
 }
@@ -146,7 +159,7 @@ async function heldRows(
 
 /** The DBCore middleware keeping `counted` (table → indexes) in the counts store. */
 export function indexCountsMiddleware(
-  counted: Readonly<Record<string, readonly string[]>>,
+  counted: Readonly<Record<string, readonly CountedIndex[]>>,
   moved: Readonly<Record<string, readonly string[]>> = {},
 ): Middleware<DBCore> {
   return {
@@ -167,7 +180,7 @@ export function indexCountsMiddleware(
 
       async function countedMutate(
         table: DBCoreTable,
-        indexes: readonly string[],
+        indexes: readonly CountedIndex[],
         movedIndexes: readonly string[],
         req: DBCoreMutateRequest,
       ) {

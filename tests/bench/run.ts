@@ -34,6 +34,7 @@ import { soak } from './soak.ts';
 import { realtimeFanout } from './realtime-fanout.ts';
 import { jsPerRoute, lighthouseScores } from './routes.ts';
 import { scale } from './scale.ts';
+import { calendarScale } from './calendar-scale.ts';
 import { badInputAtScale } from './bad-input.ts';
 import { searchScale } from './search-scale.ts';
 import { bootBars, bootScale } from './boot-scale.ts';
@@ -94,6 +95,8 @@ const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const optIn = new Set(['scale', 'soak', 'search-scale', 'boot', 'boot-scale', 'import-large', 'bad-input']);
+// The scale part's calendar measures alone, on an account of only the calendar's rows (calendar-scale.ts).
+optIn.add('calendar-scale');
 /** BENCH_SKIP=load,…: leave these parts out (CI's pass on PGlite leaves out the load run, which has its own step on PostgreSQL). */
 const skip = new Set(process.env.BENCH_SKIP?.split(',').map((part) => part.trim()));
 const want = (part: string) => !skip.has(part) && (only ? only.includes(part) : !optIn.has(part));
@@ -367,6 +370,11 @@ async function main(): Promise<void> {
     await part('boot-scale', async () => {
       plan.log('offline warm starts, 100,000 links in 200 directories, 10,000 events, 1,000 tasks');
       measures.push(...(await bootScale(stack, context, plan)));
+    });
+
+    await part('calendar-scale', async () => {
+      plan.log('calendar-scale: 10,000 events and 1,000 tasks in one account (docs/scale.md)');
+      measures.push(...(await calendarScale(stack, context, plan)));
     });
 
     await part('scale', async () => {

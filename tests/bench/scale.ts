@@ -11,6 +11,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright';
 import { openCalendar } from './calendar.ts';
 import { HAND_CLICK, probeResult, probeStart, run, waitFor, waitSynced, type Expected } from './browser.ts';
+import { calendarScreens } from './calendar-scale.ts';
 import { mutationToUi, noopSync, painted, search, type Plan } from './measures.ts';
 import { warmStartSamples } from './warm-start.ts';
 import { seedCalendar, seedLibrary, seededTitle, signUp, type Account } from './setup.ts';
@@ -41,7 +42,6 @@ const BARS = {
   firstScreen: { median: 3_000 },
   firstSync: { median: 30_000 },
   scroll: { median: 16, p95: 50 },
-  calendar: { median: 100 },
   heap: { median: HEAP_BAR_MB },
 } as const;
 
@@ -164,85 +164,6 @@ async function farScroll(page: Page, plan: Plan): Promise<Measure[]> {
       samples,
       bar: BARS.scroll,
       note: `the grid scrolled to ${positions.length} positions from link 500 to 19,990 (${plan.warmups} warm-ups dropped): the scroll event to that card painted`,
-    },
-  ];
-}
-
-const sidebarLink = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
-
-/** A click on a sidebar entry until the screen's content (a probe check) is painted. */
-async function clickToContent(page: Page, label: string, check: string, args: unknown[]): Promise<number> {
-  await probeStart(page, 'nav', { event: 'click', check, args, timeoutMs: 30_000 });
-  await sidebarLink(page, label).click(HAND_CLICK);
-  return painted(await probeResult(page, 'nav'), `${label} → content`);
-}
-
-/** The month after (or before) the one shown: its 'YYYY-MM'. */
-function monthOf(day: string, shift: number): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + shift);
-  return date.toISOString().slice(0, 7);
-}
-
-/** Calendar and Upcoming, each opened from the sidebar, and the month view moved a month on and back. */
-async function calendarScreens(
-  page: Page,
-  account: Account,
-  counts: { pending: number; completed: number },
-  plan: Plan,
-): Promise<Measure[]> {
-  const calendar: number[] = [];
-  const upcoming: number[] = [];
-  const month: number[] = [];
-  await navigate(page, `/Dashboard/${account.username}`);
-  await page.getByRole('heading', { name: "Today's Focus" }).waitFor({ timeout: 60_000 });
-  for (let i = 0; i < plan.warmups + plan.samples; i += 1) {
-    const c = await clickToContent(page, 'Calendar', 'calendar', [counts.pending, counts.completed]);
-    const today = await page
-      .locator('section[aria-labelledby="calendar-grid-heading"] [data-day][tabindex="0"]')
-      .getAttribute('data-day');
-    if (!today) throw new Error('scale: no day selected on the calendar grid');
-    const shifts: number[] = [];
-    for (const [label, shift] of [
-      ['Next month', 1],
-      ['Previous month', 0],
-    ] as const) {
-      await probeStart(page, 'month', { event: 'click', check: 'monthShown', args: [monthOf(today, shift)] });
-      await page.getByRole('button', { name: label }).click(HAND_CLICK);
-      shifts.push(painted(await probeResult(page, 'month'), `${label} → grid`));
-    }
-    const u = await clickToContent(page, 'Upcoming', 'upcoming', []);
-    await sidebarLink(page, 'Dashboard').click();
-    await page.getByRole('heading', { name: "Today's Focus" }).waitFor();
-    if (i >= plan.warmups) {
-      calendar.push(c);
-      upcoming.push(u);
-      month.push(...shifts);
-    }
-  }
-  const size = `${fmt(EVENTS)} events, ${fmt(TASKS)} tasks`;
-  return [
-    {
-      name: `Calendar from the sidebar → content painted (${size})`,
-      unit: 'ms',
-      samples: calendar,
-      bar: BARS.calendar,
-      note: "the click on Calendar from the dashboard until its heading, counters and Today's Tasks are painted",
-    },
-    {
-      name: `month view: next / previous month → grid painted (${size})`,
-      unit: 'ms',
-      samples: month,
-      bar: BARS.calendar,
-      note: "the click on › or ‹ until the grid shows that month's days with their items",
-    },
-    {
-      name: `Upcoming from the sidebar → content painted (${size})`,
-      unit: 'ms',
-      samples: upcoming,
-      bar: BARS.calendar,
-      note: 'the click on Upcoming from the calendar until Future Events and Pending Tasks list their items',
     },
   ];
 }

@@ -27,6 +27,7 @@ import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { EventRow } from '../rows.ts';
+import { readEventCounters, type EventCounters } from './calendar-counts.ts';
 import { readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
 const KINDS: readonly CalendarKind[] = ['e', 'p', 'c'];
@@ -100,26 +101,40 @@ function shift(counts: CalendarCounts, row: EventRow | undefined, by: 1 | -1, at
 export interface CalendarLists {
   lists: CalendarClassification<EventRow>;
   counts: CalendarCounts;
+  /** Whether more overdue tasks follow the first `overdueLimit` shown. */
+  overdueMore: boolean;
 }
 
 interface ListsRead extends SinceRead {
   rows: EventRow[];
   counts: CalendarCounts;
+  overdueMore: boolean;
   at: string;
   month: string;
 }
 
+/** Overdue tasks the calendar shows at first, and adds with each 'Show more' (a window: docs/scale.md). */
+export const OVERDUE_PAGE = 50;
+
 /**
- * One read of the today lists (docs/product.md, Calendar): today's events, overdue and today's tasks, the 15
- * most recently completed and the 15 latest past events, with the numbers, at `now`.
+ * One read of the today lists (docs/product.md, Calendar): today's events, the first `overdueLimit`
+ * overdue tasks (oldest first) and today's tasks, the 15 most recently completed and the 15 latest
+ * past events, with the numbers, at `now`.
  */
-export function readCalendarLists(db: LinkboardDb, now: Date, timeZone: string): Promise<ListsRead> {
+export function readCalendarLists(
+  db: LinkboardDb,
+  now: Date,
+  timeZone: string,
+  overdueLimit = Number.POSITIVE_INFINITY,
+): Promise<ListsRead> {
   const today = dayAround(now, timeZone);
   const [at, start, end] = [now.getTime(), today.start, today.end].map(instantKey) as [string, string, string];
   const day = { start, end };
   const month = instantKey(monthStart(now, timeZone).getTime());
-  // One read-only transaction for the thirteen requests: one to schedule, not thirteen.
-  return readSince(db, () => db.transaction('r', db.calendar_events, db.counts, () => readLists(db, at, day, month)));
+  // One read-only transaction for the requests: one to schedule, not one each.
+  return readSince(db, () =>
+    db.transaction('r', db.calendar_events, db.counts, () => readLists(db, at, day, month, overdueLimit)),
+  );
 }
 
 async function readLists(
@@ -127,13 +142,15 @@ async function readLists(
   at: string,
   day: { start: string; end: string },
   month: string,
+  overdueLimit: number,
 ): Promise<Omit<ListsRead, 'since'>> {
   const { start: dayStart, end: dayEnd } = day;
   const table = db.calendar_events;
-  const [today, overdue, undated, dueToday, completed, past, events, pendingTasks, completedTasks, ...counted] =
+  const overdueRange = table.where('[_kind+_at]').between(['p', ''], ['p', dayStart], false, false);
+  const [today, overdue, undated, dueToday, completed, past, events, pendingTasks, completedTasks, counters, made] =
     await Promise.all([
       startingIn(db, 'e', dayStart, dayEnd).toArray(),
-      table.where('[_kind+_at]').between(['p', ''], ['p', dayStart], false, false).toArray(),
+      (Number.isFinite(overdueLimit) ? overdueRange.limit(overdueLimit + 1) : overdueRange).toArray(),
       table.where('[_kind+_at]').equals(['p', '']).toArray(),
       startingIn(db, 'p', dayStart, dayEnd).toArray(),
       table.orderBy('_done').reverse().limit(RECENTLY_COMPLETED_MAX).toArray(),
@@ -146,22 +163,40 @@ async function readLists(
         .limit(PAST_EVENTS_MAX)
         .toArray(),
       ...KINDS.map((kind) => keptCount(db, 'calendar_events', '_kind', kind)),
-      table.where('[_kind+_at]').between(['e', at], ['e', Dexie.maxKey], false, true).count(),
-      table.where('_evOver').below(at).count(),
+      readEventCounters(db, at),
       table.where('_evMade').aboveOrEqual(month).count(),
     ]);
-  const [upcomingEvents, pastEvents, eventsThisMonth] = counted as [number, number, number];
+  const { upcomingEvents, pastEvents } = counters as EventCounters;
   return {
-    rows: unite(today, overdue, undated, dueToday, completed, past),
-    counts: { events, pendingTasks, completedTasks, upcomingEvents, pastEvents, eventsThisMonth },
+    rows: unite(today, overdue.slice(0, overdueLimit), undated, dueToday, completed, past),
+    counts: {
+      events: events as number,
+      pendingTasks: pendingTasks as number,
+      completedTasks: completedTasks as number,
+      upcomingEvents,
+      pastEvents,
+      eventsThisMonth: made as number,
+    },
+    overdueMore: overdue.length > overdueLimit,
     at,
     month,
   };
 }
 
-/** The today lists and the numbers; undefined while the first read runs. */
-export function useCalendarLists(db: LinkboardDb, now: Date, timeZone: string): CalendarLists | undefined {
-  const live = useLiveQuery(() => readCalendarLists(db, now, timeZone), [db, now, timeZone]);
+/**
+ * The today lists and the numbers, the overdue tasks their first `overdueLimit`; undefined while
+ * the first read runs.
+ */
+export function useCalendarLists(
+  db: LinkboardDb,
+  now: Date,
+  timeZone: string,
+  overdueLimit = Number.POSITIVE_INFINITY,
+): CalendarLists | undefined {
+  const live = useLiveQuery(
+    () => readCalendarLists(db, now, timeZone, overdueLimit),
+    [db, now, timeZone, overdueLimit],
+  );
   const apply = useCallback(
     (read: ListsRead, pending: Pending): CalendarLists => {
       const { rows, replaced } = withWrites(read.rows, pending);
@@ -173,9 +208,13 @@ export function useCalendarLists(db: LinkboardDb, now: Date, timeZone: string): 
           shift(counts, now.get(id), 1, read.at, read.month);
         }
       }
-      return { lists: classifyCalendar(rows, now, timeZone), counts };
+      const lists = classifyCalendar(rows, now, timeZone);
+      // A task laid over the window shows only where it falls inside it.
+      const overdue = lists.overdue.slice(0, overdueLimit);
+      const overdueMore = read.overdueMore || overdue.length < lists.overdue.length;
+      return { lists: { ...lists, overdue }, counts, overdueMore };
     },
-    [now, timeZone],
+    [now, timeZone, overdueLimit],
   );
   return useWithPending(db, live, apply);
 }
