@@ -114,7 +114,17 @@ describe('the token index', () => {
 
   it('matches links held in memory as the index lists them: the same first links, and whether more match', async () => {
     db = freshDb();
-    const titles = ['React', 'Reading', 'React hooks', 'Ready', 'Read', 'Re', 'Other', 'Crème brûlée', 'Recipes réunis'];
+    const titles = [
+      'React',
+      'Reading',
+      'React hooks',
+      'Ready',
+      'Read',
+      'Re',
+      'Other',
+      'Crème brûlée',
+      'Recipes réunis',
+    ];
     // Two links at the same instant: equal entries, listed by id.
     const rows = titles.map((title, i) =>
       makeLink({ directory_id: 'd1', title, tags: i % 2 ? ['reference'] : [], ...server(i === 8 ? 3 : i) }),

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
+import { readHeldLinks } from '../../../src/features/palette/held-links.ts';
 import { forgetPaletteIndex, readPaletteIndex, readPaletteLinks } from '../../../src/features/palette/palette-index.ts';
 import { palettePlan, paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
 import { makeDirectory, makeEvent, makeLink, makePoll, makeProfile } from '../../support/builders.ts';
@@ -193,6 +194,34 @@ describe('the command palette', () => {
     await within(dialog).findByText('No results found.');
     await act(() => db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Zebra facts' })));
     expect(await within(dialog).findByRole('option', { name: /Zebra facts/ })).toBeInTheDocument();
+  });
+
+  it("holds a small workspace's links: a keystroke matches them without reading the index, until they change", async () => {
+    const dir = await seed();
+    const toArray = vi.spyOn(db.saved_links, 'toArray');
+    const where = vi.spyOn(db.saved_links, 'where');
+    const { user } = renderHost();
+    const dialog = await openPalette(user);
+    // Read once the browser is idle after the open.
+    await waitFor(() => expect(toArray).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    where.mockClear();
+    await user.type(within(dialog).getByRole('combobox'), 'deno');
+    expect(within(dialog).getByRole('option', { name: /Deno manual/ })).toBeInTheDocument();
+    expect(where).not.toHaveBeenCalledWith('_words');
+    // A change lets them go: the index answers (and shows the new link) while they are read again.
+    await act(() => db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Deno deploy' })));
+    expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
+    expect(where).toHaveBeenCalledWith('_words');
+    await user.clear(within(dialog).getByRole('combobox'));
+    await user.type(within(dialog).getByRole('combobox'), 'deploy');
+    expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
+  });
+
+  it('holds no links in a workspace of more than the most it holds', async () => {
+    await seed();
+    expect((await readHeldLinks(db, 2))?.map((link) => link.row.title).sort()).toEqual(['Crème brûlée', 'Deno manual']);
+    expect(await readHeldLinks(db, 1)).toBeNull();
   });
 
   it('keeps its index between opens, and reads it again after a change made while it was closed', async () => {
