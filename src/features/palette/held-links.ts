@@ -7,11 +7,12 @@
  * workspace is searched through the token index only (the same order: docs/product.md, Command
  * palette).
  */
-import Dexie, { type ObservabilitySet } from 'dexie';
+import Dexie, { type Collection, type ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
 import { keptCounts } from '../../data/counts.ts';
 import type { LinkboardDb } from '../../data/db.ts';
 import { holdLink, type HeldLink } from '../../data/queries/link-search.ts';
+import type { LinkRow } from '../../data/rows.ts';
 import { whenIdle } from '../../ui/when-idle.ts';
 
 /** The most links a workspace may have for the palette to hold them (about 10 MB of rows). */
@@ -29,12 +30,27 @@ interface Held {
 let held: Held | null = null;
 const watchers = new Set<() => void>();
 
-/** Every link of the workspace held, or null when there are more than `max` (the kept counts' sum). */
+/** Links are read this many at a time: each read's rows are copied on the main thread, a long task when large. */
+const READ_PAGE = 500;
+
+/**
+ * Every link of the workspace held, or null when there are more than `max` (the kept counts' sum).
+ * Read in pages by id, so no one task holds up a keystroke or a paint; a write meanwhile makes the
+ * caller read them again (the storagemutated listener).
+ */
 export async function readHeldLinks(db: LinkboardDb, max = HELD_MAX): Promise<HeldLink[] | null> {
   let total = 0;
   for (const n of (await keptCounts(db, 'saved_links', 'directory_id')).values()) total += n;
   if (total > max) return null;
-  return (await db.saved_links.toArray()).map(holdLink);
+  const links: HeldLink[] = [];
+  for (let after: string | null = null; ;) {
+    const from: Collection<LinkRow, string> =
+      after === null ? db.saved_links.toCollection() : db.saved_links.where(':id').above(after);
+    const rows: LinkRow[] = await from.limit(READ_PAGE).toArray();
+    for (const row of rows) links.push(holdLink(row));
+    if (rows.length < READ_PAGE) return links;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 let listening = false;

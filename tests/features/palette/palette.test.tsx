@@ -198,12 +198,12 @@ describe('the command palette', () => {
 
   it("holds a small workspace's links: a keystroke matches them without reading the index, until they change", async () => {
     const dir = await seed();
-    const toArray = vi.spyOn(db.saved_links, 'toArray');
+    const read = vi.spyOn(db.saved_links, 'toCollection');
     const where = vi.spyOn(db.saved_links, 'where');
     const { user } = renderHost();
     const dialog = await openPalette(user);
     // Read once the browser is idle after the open.
-    await waitFor(() => expect(toArray).toHaveBeenCalled());
+    await waitFor(() => expect(read).toHaveBeenCalled());
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     where.mockClear();
     await user.type(within(dialog).getByRole('combobox'), 'deno');
@@ -222,6 +222,10 @@ describe('the command palette', () => {
     await seed();
     expect((await readHeldLinks(db, 2))?.map((link) => link.row.title).sort()).toEqual(['Crème brûlée', 'Deno manual']);
     expect(await readHeldLinks(db, 1)).toBeNull();
+    // Read a page at a time: every link once.
+    await db.saved_links.bulkPut(Array.from({ length: 1_200 }, (_, i) => makeLink({ title: `Page ${i}` })));
+    const held = (await readHeldLinks(db))!;
+    expect(new Set(held.map((link) => link.row.id)).size).toBe(1_202);
   });
 
   it('keeps its index between opens, and reads it again after a change made while it was closed', async () => {
