@@ -98,8 +98,8 @@ export async function readPaletteLinks(
 let keptRecent: { db: LinkboardDb; links: readonly PaletteEntry[] } | null = null;
 
 /**
- * The palette's links for `query` while `open`: matched in the keystroke's render when the
- * workspace's links are held (held-links.ts), else a live query (a link added or changed while it
+ * The palette's links for `query` while `open`, and whether the workspace's links are held: then
+ * matched in the keystroke's render (held-links.ts), else a live query (a link added or changed while it
  * is open shows). Until a keystroke's read answers, the last one's links stay; an open shows the
  * recent links of the last open at once, while they are read again.
  */
@@ -109,7 +109,7 @@ export function usePaletteLinks(
   query: string,
   limit: number,
   recent: number,
-): readonly PaletteEntry[] {
+): { links: readonly PaletteEntry[]; held: boolean } {
   const words = useMemo(() => searchWords(query), [query]);
   const key = words.join(' ');
   const held = useHeldLinks(db, open);
@@ -121,9 +121,12 @@ export function usePaletteLinks(
     () => (open && matched === null ? readPaletteLinks(db, key, limit, recent) : CLOSED),
     [db, open, matched === null, key, limit, recent],
   );
-  if (matched !== null) return matched;
-  if (links !== undefined && links !== CLOSED) return links;
-  return key === '' && keptRecent?.db === db ? keptRecent.links : NO_LINKS;
+  const found = useMemo(() => {
+    if (matched !== null) return matched;
+    if (links !== undefined && links !== CLOSED) return links;
+    return key === '' && keptRecent?.db === db ? keptRecent.links : NO_LINKS;
+  }, [matched, links, key, db]);
+  return { links: found, held: held !== null };
 }
 
 const NO_LINKS: readonly PaletteEntry[] = [];

@@ -198,13 +198,12 @@ describe('the command palette', () => {
 
   it("holds a small workspace's links: a keystroke matches them without reading the index, until they change", async () => {
     const dir = await seed();
-    const read = vi.spyOn(db.saved_links, 'toCollection');
     const where = vi.spyOn(db.saved_links, 'where');
     const { user } = renderHost();
     const dialog = await openPalette(user);
     // Read once the browser is idle after the open.
-    await waitFor(() => expect(read).toHaveBeenCalled());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const root = dialog.querySelector('[cmdk-root]');
+    await waitFor(() => expect(root).toHaveAttribute('data-links', 'held'));
     where.mockClear();
     await user.type(within(dialog).getByRole('combobox'), 'deno');
     expect(within(dialog).getByRole('option', { name: /Deno manual/ })).toBeInTheDocument();
@@ -213,6 +212,7 @@ describe('the command palette', () => {
     await act(() => db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Deno deploy' })));
     expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
     expect(where).toHaveBeenCalledWith('_words');
+    await waitFor(() => expect(root).toHaveAttribute('data-links', 'held'));
     await user.clear(within(dialog).getByRole('combobox'));
     await user.type(within(dialog).getByRole('combobox'), 'deploy');
     expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
