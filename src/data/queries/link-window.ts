@@ -18,6 +18,7 @@ import type { LinkRow } from '../rows.ts';
 import {
   anchorBefore,
   anchorsFor,
+  anchorsUnderway,
   ANCHOR_STEP,
   directoryEnd,
   directoryStart,
@@ -158,8 +159,12 @@ export async function readWindowRows(
   from: number,
   to: number,
 ): Promise<LinkRow[]> {
-  // A directory opened again finds its kept anchors before its first far window is read.
-  if (from >= 2 * ANCHOR_STEP) await loadKeptAnchors(db, directoryId);
+  // A directory opened again finds its kept anchors before its first far window is read; anchors
+  // being taken (after a first sync) are waited for: the read's own walk would cost as much.
+  if (from >= 2 * ANCHOR_STEP) {
+    await anchorsUnderway(db, directoryId);
+    await loadKeptAnchors(db, directoryId);
+  }
   // One read-only transaction: the window's end keys, its rows and the moves count agree.
   return db.transaction('r', db.saved_links, db.counts, async () => {
     const held = anchorsFor(db, directoryId);
