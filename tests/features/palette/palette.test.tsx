@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { PaletteHost } from '../../../src/features/palette/palette-host.tsx';
-import { readHeldLinks } from '../../../src/features/palette/held-links.ts';
 import { forgetPaletteIndex, readPaletteIndex, readPaletteLinks } from '../../../src/features/palette/palette-index.ts';
 import { palettePlan, paletteResults, PER_GROUP } from '../../../src/features/palette/palette.tsx';
 import { makeDirectory, makeEvent, makeLink, makePoll, makeProfile } from '../../support/builders.ts';
@@ -216,16 +215,6 @@ describe('the command palette', () => {
     await user.clear(within(dialog).getByRole('combobox'));
     await user.type(within(dialog).getByRole('combobox'), 'deploy');
     expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
-  });
-
-  it('holds no links in a workspace of more than the most it holds', async () => {
-    await seed();
-    expect((await readHeldLinks(db, 2))?.map((link) => link.row.title).sort()).toEqual(['Crème brûlée', 'Deno manual']);
-    expect(await readHeldLinks(db, 1)).toBeNull();
-    // Read a page at a time: every link once.
-    await db.saved_links.bulkPut(Array.from({ length: 1_200 }, (_, i) => makeLink({ title: `Page ${i}` })));
-    const held = (await readHeldLinks(db))!;
-    expect(new Set(held.map((link) => link.row.id)).size).toBe(1_202);
   });
 
   it('keeps its index between opens, and reads it again after a change made while it was closed', async () => {
