@@ -13,6 +13,7 @@
  */
 import type { LinkboardDb } from '../db.ts';
 import type { LinkRow } from '../rows.ts';
+import { directoryEnd, directoryStart, WINDOW_INDEX } from './link-anchors.ts';
 import { entryWord, leadingWord, matchesWords, newestKey, RANGE_END, rowWords } from '../../domain/search-words.ts';
 
 /** The most index entries a search anywhere reads (rows). */
@@ -183,6 +184,27 @@ async function fetchRows(db: LinkboardDb, leading: string, wanted: string[], thr
     for (const row of await db.saved_links.bulkGet(wanted.slice(at, at + FETCH_PAGE))) if (row) rows.push(row);
   }
   return rows;
+}
+
+/** A directory's links are read for its search this many at a time (each read's rows are copied on the main thread). */
+const SCOPE_PAGE = 1_000;
+
+/** A directory's links with their words (holdLink), newest first, read a page at a time. */
+export async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise<HeldLink[]> {
+  const held: HeldLink[] = [];
+  let upper: unknown[] = directoryEnd(directoryId);
+  for (;;) {
+    const rows = await db.saved_links
+      .where(WINDOW_INDEX)
+      .between(directoryStart(directoryId), upper, true, false)
+      .reverse()
+      .limit(SCOPE_PAGE)
+      .toArray();
+    for (const row of rows) held.push(holdLink(row));
+    const last = rows.at(-1);
+    if (!last || rows.length < SCOPE_PAGE) return held;
+    upper = [directoryId, last.created_at, last.id];
+  }
 }
 
 /** The ids of a directory's links (read once while its search is used; the index's keys only). */

@@ -9,7 +9,7 @@
  * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { rowWords, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
@@ -30,14 +30,7 @@ import {
   type Anchors,
 } from './link-anchors.ts';
 import { newestFirstOrder } from './directories.ts';
-import {
-  directoryLinkIds,
-  holdLink,
-  matchHeld,
-  searchDirectory,
-  type HeldLink,
-  type LinkMatches,
-} from './link-search.ts';
+import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
 import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
@@ -67,6 +60,19 @@ export function pagesFor(start: number, end: number): { from: number; to: number
   const from = Math.floor(Math.max(0, start) / LINK_PAGE) * LINK_PAGE;
   const to = Math.max(from + LINK_PAGE, Math.ceil(Math.max(end, start + 1) / LINK_PAGE) * LINK_PAGE);
   return { from, to };
+}
+
+/**
+ * The pages to read for the range in view, given the last window: a page beyond it on each side
+ * at first and while scrolling on from that window (rows read before they show), its own after a
+ * jump (half the rows or fewer to copy, sooner painted; the next scroll reads the pages around).
+ */
+export function windowFor(
+  range: { start: number; end: number },
+  last: { from: number; to: number } | null,
+): { from: number; to: number } {
+  const near = last === null || (range.start < last.to && range.end > last.from);
+  return near ? pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE) : pagesFor(range.start, range.end);
 }
 
 /**
@@ -201,27 +207,6 @@ export const SEARCH_SHOWN = 200;
  * search is used (about 20 MB at this size), each keystroke matched in its own render.
  */
 export const IN_MEMORY_MAX = 25_000;
-/** A directory's links are read for its search this many at a time (each read's rows are copied on the main thread). */
-const SCOPE_PAGE = 1_000;
-
-/** A directory's links with their words (holdLink), newest first, read a page at a time. */
-async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise<HeldLink[]> {
-  const held: HeldLink[] = [];
-  let upper: unknown[] = directoryEnd(directoryId);
-  for (;;) {
-    const rows = await db.saved_links
-      .where(WINDOW_INDEX)
-      .between(directoryStart(directoryId), upper, true, false)
-      .reverse()
-      .limit(SCOPE_PAGE)
-      .toArray();
-    for (const row of rows) held.push(holdLink(row));
-    const last = rows.at(-1);
-    if (!last || rows.length < SCOPE_PAGE) return held;
-    upper = [directoryId, last.created_at, last.id];
-  }
-}
-
 /**
  * What a directory's search reads once, while its box has the focus or holds a search: the links
  * of a directory of at most `inMemoryMax` (matched in memory on each keystroke), or the ids of a
@@ -281,8 +266,14 @@ export function useLinkWindow(
   primed = false,
   inMemoryMax = IN_MEMORY_MAX,
 ): LinkWindow | undefined {
-  // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
-  const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
+  // The pages to read (windowFor), decided when the range changes.
+  const [read, setRead] = useState(() => ({ range, window: windowFor(range, null) }));
+  let current = read;
+  if (range.start !== read.range.start || range.end !== read.range.end) {
+    current = { range, window: windowFor(range, read.window) };
+    setRead(current);
+  }
+  const { from, to } = current.window;
   const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, from, to), [db, directoryId, from, to]);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
