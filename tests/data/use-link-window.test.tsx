@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow, windowFor } from '../../src/data/queries/link-window.ts';
+import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
 import { freshDb } from './helpers.ts';
 import { searchList } from '../../src/features/links/link-filters.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
@@ -126,28 +126,5 @@ describe("the Links screen's search", () => {
     );
     await waitFor(() => expect(titles(view)).toEqual(['Link 7', 'New 77']));
     await waitFor(() => expect(view.result.current?.count).toBe(21));
-  });
-});
-
-describe("the Links screen's window while scrolling", () => {
-  it('reads a page beyond the view on each side scrolling on from the last window, the view’s own pages after a jump', () => {
-    expect(windowFor({ start: 100, end: 130 }, { from: 48, to: 192 })).toEqual({ from: 48, to: 192 });
-    expect(windowFor({ start: 9_000, end: 9_030 }, { from: 48, to: 192 })).toEqual({ from: 8_976, to: 9_072 });
-    expect(windowFor({ start: 0, end: 24 }, null)).toEqual({ from: 0, to: 96 });
-  });
-
-  it('shows the rows of a window far down after a jump', async () => {
-    const { db, directoryId } = await seeded(1_000);
-    const view = renderHook(({ range }) => useLinkWindow(db, directoryId, '', range), {
-      initialProps: { range: { start: 0, end: 24 } },
-    });
-    await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
-    view.rerender({ range: { start: 900, end: 924 } });
-    await waitFor(() => expect(view.result.current?.shown).toMatchObject({ start: 864, total: 1_000 }));
-    expect(view.result.current?.shown.rows).toHaveLength(96);
-    // Scrolling on from there: a page beyond on each side.
-    view.rerender({ range: { start: 903, end: 927 } });
-    await waitFor(() => expect(view.result.current?.shown).toMatchObject({ start: 816 }));
-    expect(view.result.current?.shown.rows).toHaveLength(184);
   });
 });

@@ -9,7 +9,7 @@
  * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { rowWords, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
@@ -60,19 +60,6 @@ export function pagesFor(start: number, end: number): { from: number; to: number
   const from = Math.floor(Math.max(0, start) / LINK_PAGE) * LINK_PAGE;
   const to = Math.max(from + LINK_PAGE, Math.ceil(Math.max(end, start + 1) / LINK_PAGE) * LINK_PAGE);
   return { from, to };
-}
-
-/**
- * The pages to read for the range in view, given the last window: a page beyond it on each side
- * at first and while scrolling on from that window (rows read before they show), its own after a
- * jump (half the rows or fewer to copy, sooner painted; the next scroll reads the pages around).
- */
-export function windowFor(
-  range: { start: number; end: number },
-  last: { from: number; to: number } | null,
-): { from: number; to: number } {
-  const near = last === null || (range.start < last.to && range.end > last.from);
-  return near ? pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE) : pagesFor(range.start, range.end);
 }
 
 /**
@@ -266,14 +253,8 @@ export function useLinkWindow(
   primed = false,
   inMemoryMax = IN_MEMORY_MAX,
 ): LinkWindow | undefined {
-  // The pages to read (windowFor), decided when the range changes.
-  const [read, setRead] = useState(() => ({ range, window: windowFor(range, null) }));
-  let current = read;
-  if (range.start !== read.range.start || range.end !== read.range.end) {
-    current = { range, window: windowFor(range, read.window) };
-    setRead(current);
-  }
-  const { from, to } = current.window;
+  // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
+  const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
   const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, from, to), [db, directoryId, from, to]);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
