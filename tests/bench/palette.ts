@@ -123,6 +123,8 @@ async function typing(page: Page, plan: Plan): Promise<Measure> {
     page,
     `window.__probe && [...document.querySelectorAll('[role="dialog"] [cmdk-group-heading]')].some((h) => h.textContent === 'Links')`,
   );
+  // And the links held, read when the browser is idle after the open (src/features/palette/held-links.ts).
+  await waitFor(page, `document.querySelector('[role="dialog"] [cmdk-root][data-links="held"]')`);
   const samples: number[] = [];
   const numbers = ['7319', '8462', '5173', '9284', '6391', '4728', '3857'];
   let digits = '';

@@ -380,6 +380,8 @@ async function main(): Promise<void> {
     await part('scale', async () => {
       plan.log('scale: 99,600 links in 200 directories, 10,000 events and 1,000 tasks in one account');
       measures.push(...(await scale(stack, context, plan)));
+      // BENCH_SCALE_SCROLL=1: the far scrolls alone (scale.ts).
+      if (process.env.BENCH_SCALE_SCROLL === '1') return;
       // An import of a 200,000-bookmark file, in an account of its own (docs/import.md, Large files).
       measures.push(...(await importLarge()));
       // The server under 200 clients (the load run's bar is for PostgreSQL).

@@ -260,14 +260,19 @@ describe('anchors: far windows without stepping over every link before them', ()
     }
   });
 
-  it('of every long directory are taken after a pull from scratch, when idle', async () => {
-    const { db, directory } = await tied();
-    const short = makeDirectory({ owner_id: ME });
-    await db.link_directories.put(short);
-    await db.saved_links.bulkPut(Array.from({ length: 10 }, () => makeLink({ directory_id: short.id, owner_id: ME })));
-    await wantLongDirectories(db);
-    await vi.waitFor(() => expect(anchorsFor(db, directory.id)?.keys).toHaveLength(places().length), idle);
-    expect(anchorsFor(db, short.id)).toBeNull();
+  it('of every long directory are taken at once after a pull from scratch, and a far read waits for them', async () => {
+    const { db, directory, order } = await tied();
+    await db.saved_links.bulkPut(Array.from({ length: 10 }, () => makeLink({ directory_id: 'short', owner_id: ME })));
+    // The browser never idle (a first sync's end, a screen showing): taken all the same; the far read waits.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    try {
+      await wantLongDirectories(db);
+      const far = await readWindowRows(db, directory.id, 2.3 * S, 2.3 * S + 10);
+      expect(titles(far)).toEqual(titles(order.slice(2.3 * S, 2.3 * S + 10)));
+      expect([anchorsFor(db, directory.id)?.keys.length, anchorsFor(db, 'short')]).toEqual([places().length, null]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('of a long directory are taken when the screen first reads it', async () => {

@@ -21,10 +21,16 @@ async function seeded(count: number, title = (i: number) => `Link ${i}`) {
   return { db, directoryId: directory.id };
 }
 
-function screen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string, query: string, primed = false) {
+function screen(
+  db: Awaited<ReturnType<typeof seeded>>['db'],
+  directoryId: string,
+  query: string,
+  primed = false,
+  inMemoryMax = IN_MEMORY_MAX,
+) {
   return renderHook(
     ({ query, primed }: { query: string; primed: boolean }) =>
-      useLinkWindow(db, directoryId, query, { start: 0, end: 48 }, primed),
+      useLinkWindow(db, directoryId, query, { start: 0, end: 48 }, primed, inMemoryMax),
     { initialProps: { query, primed } },
   );
 }
@@ -75,11 +81,24 @@ describe("the Links screen's search", () => {
     expect(titles(view)).toEqual(sevens);
   });
 
-  it(`reads a directory of more than ${IN_MEMORY_MAX.toLocaleString('en')} links through the token index, in the same order`, async () => {
-    const { db, directoryId } = await seeded(IN_MEMORY_MAX + 1);
+  it('matches a directory of thousands of links in the first key’s own render, read a page at a time', async () => {
+    const { db, directoryId } = await seeded(3_001);
+    const view = screen(db, directoryId, '', true);
+    await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(96));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    view.rerender({ query: 'link 300', primed: true });
+    expect(titles(view)).toEqual(['Link 3000', 'Link 300']);
+    view.rerender({ query: 'link', primed: true });
+    expect(view.result.current?.more).toBe(true);
+    expect(view.result.current?.shown.rows[0]?.title).toBe('Link 3000');
+  });
+
+  it('reads a directory of more than the most held in memory through the token index, in the same order', async () => {
+    const max = 3_000;
+    const { db, directoryId } = await seeded(max + 1);
     const other = makeDirectory({ owner_id: ME });
     await db.saved_links.put(makeLink({ directory_id: other.id, title: 'Link 7 elsewhere', created_at: day(9999) }));
-    const view = screen(db, directoryId, '7');
+    const view = screen(db, directoryId, '7', false, max);
     const long = { timeout: 20_000 };
     // As the rule lists them in memory: 7, 70, 700 to 709, 71, 710… (word by word).
     const all = await db.saved_links.where('directory_id').equals(directoryId).toArray();
@@ -91,6 +110,7 @@ describe("the Links screen's search", () => {
     // 'link' is in every link: more than SEARCH_SHOWN match, the first shown.
     view.rerender({ query: 'link', primed: false });
     await waitFor(() => expect(view.result.current?.more).toBe(true), long);
+    expect(IN_MEMORY_MAX).toBeGreaterThan(max);
     expect(view.result.current?.shown.rows).toHaveLength(SEARCH_SHOWN);
     expect(view.result.current?.shown.rows[0]?.title).toBe('Link 3000');
     view.rerender({ query: 'link 300', primed: false });

@@ -17,6 +17,7 @@
  * links on disk), so they are kept in the meta store too: a directory opened again starts from
  * them, checked and shifted the same way.
  */
+import Dexie from 'dexie';
 import type { LinkboardDb } from '../db.ts';
 import { keptCounts } from '../counts.ts';
 import { COUNTS_STORE, movesKey, type CountRow } from '../index-counts.ts';
@@ -49,6 +50,8 @@ const metaKey = (directoryId: string) => `${ANCHORS_META_PREFIX}${directoryId}`;
 
 const anchorsOf = new WeakMap<LinkboardDb, Map<string, Anchors>>();
 const wanted = new WeakMap<LinkboardDb, Set<string>>();
+/** The anchors being read or taken now, by directory (a far read waits for them rather than walk too). */
+const underway = new WeakMap<LinkboardDb, Map<string, Promise<unknown>>>();
 
 const byDirectory = (db: LinkboardDb): Map<string, Anchors> => {
   const found = anchorsOf.get(db) ?? new Map<string, Anchors>();
@@ -162,32 +165,48 @@ export async function loadKeptAnchors(db: LinkboardDb, directoryId: string): Pro
 }
 
 /**
- * After a pull from scratch (a new device, a reset), every long directory's anchors are taken
- * when the browser is next idle and kept, so the first far scroll of any of them reads from them
- * (docs/scale.md). Directories are found by their kept counts: one read of the counts store.
+ * After a pull from scratch (a new device, a reset), every long directory's anchors are taken at
+ * once and kept, so the first far scroll of any of them reads from them (docs/scale.md): the walk
+ * is IndexedDB's (an `advance` per anchor), a few callbacks on the main thread. Directories are
+ * found by their kept counts: one read of the counts store.
  */
 export async function wantLongDirectories(db: LinkboardDb): Promise<void> {
   for (const [directoryId, n] of await keptCounts(db, 'saved_links', 'directory_id')) {
-    if (n >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId);
+    if (n >= 2 * ANCHOR_STEP) wantAnchors(db, directoryId, true);
   }
 }
 
 /**
- * Makes a directory's anchors ready when the browser is next idle, unless held or already on the
- * way: the kept ones when they still hold, else taken by a walk. Off the screen's path.
+ * Makes a directory's anchors ready when the browser is next idle (or at once, `now`), unless held
+ * or already on the way: the kept ones when they still hold, else taken by a walk.
  */
-export function wantAnchors(db: LinkboardDb, directoryId: string): void {
+export function wantAnchors(db: LinkboardDb, directoryId: string, now = false): void {
   if (anchorsFor(db, directoryId)) return;
   const busy = wanted.get(db) ?? new Set<string>();
   wanted.set(db, busy);
   if (busy.has(directoryId)) return;
   busy.add(directoryId);
-  whenIdle(() => {
-    void keptAnchors(db, directoryId)
+  const running = underway.get(db) ?? new Map<string, Promise<unknown>>();
+  underway.set(db, running);
+  const run = () => {
+    const done = keptAnchors(db, directoryId)
       .then((kept) => kept ?? takeAnchors(db, directoryId))
       .catch(() => undefined)
-      .finally(() => busy.delete(directoryId));
-  });
+      .finally(() => {
+        busy.delete(directoryId);
+        running.delete(directoryId);
+      });
+    running.set(directoryId, done);
+  };
+  if (now) run();
+  else whenIdle(run);
+}
+
+/** Waits for a directory's anchors when they are being read or taken now (a far read's walk would cost as much). */
+export async function anchorsUnderway(db: LinkboardDb, directoryId: string): Promise<void> {
+  const running = underway.get(db)?.get(directoryId);
+  // Dexie.waitFor: a live query's read awaiting them stays observed.
+  if (running) await Dexie.waitFor(running);
 }
 
 /**

@@ -13,7 +13,8 @@
  */
 import type { LinkboardDb } from '../db.ts';
 import type { LinkRow } from '../rows.ts';
-import { entryWord, leadingWord, matchesWords, RANGE_END } from '../../domain/search-words.ts';
+import { directoryEnd, directoryStart, WINDOW_INDEX } from './link-anchors.ts';
+import { entryWord, leadingWord, matchesWords, newestKey, RANGE_END, rowWords } from '../../domain/search-words.ts';
 
 /** The most index entries a search anywhere reads (rows). */
 export const SCAN_MAX = 4096;
@@ -33,6 +34,65 @@ export interface LinkMatches {
 export function storedWords(row: LinkRow): string[] {
   const entries: unknown = Reflect.get(row, '_words');
   return Array.isArray(entries) ? entries.map((entry) => entryWord(String(entry))) : [];
+}
+
+/** A link held in memory for a search: its words as the token index holds them, and its newest-first key. */
+export interface HeldLink {
+  readonly row: LinkRow;
+  readonly words: readonly string[];
+  readonly newest: string;
+}
+
+/** A stored link held for matching in memory (its `_words`; a row written without them, its words computed). */
+export function holdLink(row: LinkRow): HeldLink {
+  const words = Reflect.has(row, '_words') ? storedWords(row) : rowWords(row);
+  return { row, words, newest: newestKey(row.created_at) };
+}
+
+/** A held link with the word that places it (the smallest its search's leading word begins). */
+interface Placed {
+  link: HeldLink;
+  word: string;
+}
+
+/** Whether `a` comes before `b` in the index's order: its word's entry (word, then newest), then its id. */
+function before(a: Placed, b: Placed): boolean {
+  if (a.word !== b.word) return a.word < b.word;
+  if (a.link.newest !== b.link.newest) return a.link.newest < b.link.newest;
+  return a.link.row.id < b.link.row.id;
+}
+
+/**
+ * The first `limit` of `held` matching `words` (searchWords of the query; at least one), in the
+ * order the token index gives (searchOrder, equal ones by id), and whether more match: what
+ * searchLinks reads, computed over links in memory in one pass that keeps only the first few.
+ * A word is below every entry it begins (the separator sorts below letters and digits), so
+ * comparing a link's word, then its newest key, is comparing its entries.
+ */
+export function matchHeld(held: readonly HeldLink[], words: readonly string[], limit: number): LinkMatches {
+  const leading = leadingWord(words);
+  const others = words.filter((word) => word !== leading);
+  const first: Placed[] = [];
+  for (const link of held) {
+    let word: string | null = null;
+    for (const candidate of link.words) {
+      if (candidate.startsWith(leading) && (word === null || candidate < word)) word = candidate;
+    }
+    if (word === null) continue;
+    if (others.length > 0 && !matchesWords(link.words, others)) continue;
+    const placed = { link, word };
+    if (first.length > limit && !before(placed, first[limit]!)) continue;
+    let low = 0;
+    let high = first.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(first[middle]!, placed)) low = middle + 1;
+      else high = middle;
+    }
+    first.splice(low, 0, placed);
+    if (first.length > limit + 1) first.pop();
+  }
+  return { rows: first.slice(0, limit).map((placed) => placed.link.row), more: first.length > limit };
 }
 
 /** The index's range of the words `leading` begins. */
@@ -124,6 +184,27 @@ async function fetchRows(db: LinkboardDb, leading: string, wanted: string[], thr
     for (const row of await db.saved_links.bulkGet(wanted.slice(at, at + FETCH_PAGE))) if (row) rows.push(row);
   }
   return rows;
+}
+
+/** A directory's links are read for its search this many at a time (each read's rows are copied on the main thread). */
+const SCOPE_PAGE = 1_000;
+
+/** A directory's links with their words (holdLink), newest first, read a page at a time. */
+export async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise<HeldLink[]> {
+  const held: HeldLink[] = [];
+  let upper: unknown[] = directoryEnd(directoryId);
+  for (;;) {
+    const rows = await db.saved_links
+      .where(WINDOW_INDEX)
+      .between(directoryStart(directoryId), upper, true, false)
+      .reverse()
+      .limit(SCOPE_PAGE)
+      .toArray();
+    for (const row of rows) held.push(holdLink(row));
+    const last = rows.at(-1);
+    if (!last || rows.length < SCOPE_PAGE) return held;
+    upper = [directoryId, last.created_at, last.id];
+  }
 }
 
 /** The ids of a directory's links (read once while its search is used; the index's keys only). */

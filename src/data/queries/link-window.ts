@@ -3,13 +3,14 @@
  * view, read newest first through the [directory_id+created_at+id] index (from an anchor near
  * them in a long directory: link-anchors.ts), and the directory's kept count (index-counts.ts).
  * A write to another directory wakes neither; a write to this one re-reads one window and one
- * count row, not the directory. A search of a long directory reads its first matches through the
- * token index on each keystroke (link-search.ts), a short one's rows are matched in memory.
+ * count row, not the directory. A search of a directory of up to IN_MEMORY_MAX links matches its
+ * links held in memory (in the keystroke's own render), a longer one's reads its first matches
+ * through the token index on each keystroke (link-search.ts).
  * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
-import { rowWords, searchList, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
+import { rowWords, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
@@ -17,6 +18,7 @@ import type { LinkRow } from '../rows.ts';
 import {
   anchorBefore,
   anchorsFor,
+  anchorsUnderway,
   ANCHOR_STEP,
   directoryEnd,
   directoryStart,
@@ -27,8 +29,8 @@ import {
   WINDOW_INDEX,
   type Anchors,
 } from './link-anchors.ts';
-import { newestFirst, newestFirstOrder } from './directories.ts';
-import { directoryLinkIds, searchDirectory, type LinkMatches } from './link-search.ts';
+import { newestFirstOrder } from './directories.ts';
+import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
 import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
@@ -150,8 +152,12 @@ export async function readWindowRows(
   from: number,
   to: number,
 ): Promise<LinkRow[]> {
-  // A directory opened again finds its kept anchors before its first far window is read.
-  if (from >= 2 * ANCHOR_STEP) await loadKeptAnchors(db, directoryId);
+  // A directory opened again finds its kept anchors before its first far window is read; anchors
+  // being taken (after a first sync) are waited for: the read's own walk would cost as much.
+  if (from >= 2 * ANCHOR_STEP) {
+    await anchorsUnderway(db, directoryId);
+    await loadKeptAnchors(db, directoryId);
+  }
   // One read-only transaction: the window's end keys, its rows and the moves count agree.
   return db.transaction('r', db.saved_links, db.counts, async () => {
     const held = anchorsFor(db, directoryId);
@@ -183,20 +189,21 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, from: numbe
 
 /** A search of one directory shows at most this many links (docs/product.md, Links screen). */
 export const SEARCH_SHOWN = 200;
-/** A directory of at most this many links is searched in memory (its rows read once per search). */
-export const IN_MEMORY_MAX = 3000;
-
 /**
- * What a directory's search reads once, while its box has the focus or holds a search: the rows of
- * a directory of at most IN_MEMORY_MAX links (matched in memory on each keystroke), or the ids of
- * a longer one's links (each keystroke reads the token index's keys and keeps the directory's).
+ * A directory of at most this many links is searched in memory: its links read once while the
+ * search is used (about 20 MB at this size), each keystroke matched in its own render.
  */
-export function readSearchScope(db: LinkboardDb, directoryId: string) {
+export const IN_MEMORY_MAX = 25_000;
+/**
+ * What a directory's search reads once, while its box has the focus or holds a search: the links
+ * of a directory of at most `inMemoryMax` (matched in memory on each keystroke), or the ids of a
+ * longer one's links (each keystroke reads the token index's keys and keeps the directory's).
+ */
+export function readSearchScope(db: LinkboardDb, directoryId: string, inMemoryMax = IN_MEMORY_MAX) {
   return readSince(db, async () => {
     const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
-    if (count > IN_MEMORY_MAX) return { rows: null, ids: await directoryLinkIds(db, directoryId) };
-    const rows = await db.saved_links.where('directory_id').equals(directoryId).toArray();
-    return { rows: newestFirst(rows), ids: null };
+    if (count > inMemoryMax) return { held: null, ids: await directoryLinkIds(db, directoryId) };
+    return { held: await heldLinksOf(db, directoryId), ids: null };
   });
 }
 
@@ -234,8 +241,8 @@ function overlayMatches(
  * The Links screen's data for one directory: its count, and either the window [start, end) (no
  * search) or the first SEARCH_SHOWN matches of `query`. Undefined while the first read runs.
  * While `primed` (the search box has the focus) or searching, what the search needs is read once
- * (readSearchScope): a short directory's rows, matched in memory on each keystroke, or a long
- * one's ids, each keystroke then reading the token index (link-search.ts). Until a search's first
+ * (readSearchScope): the links of a directory of up to IN_MEMORY_MAX, matched in memory on each
+ * keystroke, or a longer one's ids, each keystroke then reading the token index (link-search.ts). Until a search's first
  * answer, the window (or the last search's matches) stays on screen.
  */
 export function useLinkWindow(
@@ -244,6 +251,7 @@ export function useLinkWindow(
   query: string,
   range: { start: number; end: number },
   primed = false,
+  inMemoryMax = IN_MEMORY_MAX,
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
@@ -252,8 +260,8 @@ export function useLinkWindow(
   const wordsKey = words.join(SEPARATOR);
   const wantScope = primed || words.length > 0;
   const scope = useLiveQuery(
-    () => (wantScope ? readSearchScope(db, directoryId) : undefined),
-    [db, directoryId, wantScope],
+    () => (wantScope ? readSearchScope(db, directoryId, inMemoryMax) : undefined),
+    [db, directoryId, wantScope, inMemoryMax],
   );
   const ids = words.length > 0 ? scope?.ids : null;
   const found = useLiveQuery(
@@ -262,9 +270,8 @@ export function useLinkWindow(
     [db, wordsKey, ids],
   );
   const inMemory = useMemo(() => {
-    if (words.length === 0 || !scope?.rows) return undefined;
-    const rows = searchList(scope.rows, words);
-    return { since: scope.since, words, rows: rows.slice(0, SEARCH_SHOWN), more: rows.length > SEARCH_SHOWN };
+    if (words.length === 0 || !scope?.held) return undefined;
+    return { since: scope.since, words, ...matchHeld(scope.held, words, SEARCH_SHOWN) };
   }, [scope, words]);
   const applyWindow = useCallback(
     (read: NonNullable<typeof windowed>, pending: (table: 'saved_links') => readonly PendingWrite[]) => {

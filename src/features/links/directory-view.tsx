@@ -61,7 +61,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [deleting, setDeleting] = useState<LinkRow | null>(null);
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
-  // Only the links in view are read (through an index); a search reads a short directory once,
+  // Only the links in view are read (through an index); a search reads a directory of up to IN_MEMORY_MAX links once,
   // a long one's first matches through the token index (link-window.ts).
   const [range, setRange] = useState({ start: 0, end: LINK_PAGE });
   const onRange = useCallback(

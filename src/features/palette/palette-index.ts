@@ -2,16 +2,18 @@
  * The palette's index (docs/architecture.md, Command palette): the workspace's directories, events,
  * tasks and polls read from IndexedDB, kept as a few strings each (matcher.ts). Read at the first open and
  * kept; read again at an open after one of the three tables changed, and at once when one changes while
- * the palette is open. Links are not kept: each keystroke reads the few it shows through the token
- * index (usePaletteLinks; src/data/queries/link-search.ts).
+ * the palette is open. Links: a workspace of at most HELD_MAX links is held in memory and matched in
+ * the keystroke's render (held-links.ts); a larger one's keystrokes read the few they show through
+ * the token index (usePaletteLinks; src/data/queries/link-search.ts).
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { LinkboardDb } from '../../data/db.ts';
-import { recentLinks, searchLinks } from '../../data/queries/link-search.ts';
+import { matchHeld, recentLinks, searchLinks } from '../../data/queries/link-search.ts';
 import type { EventRow, LinkRow } from '../../data/rows.ts';
 import { searchWords } from '../../domain/search-words.ts';
+import { forgetHeldLinks, useHeldLinks } from './held-links.ts';
 import { clean, fold, type EntryKind, type PaletteEntry } from './matcher.ts';
 import { appNow } from '../../backend/server-clock.ts';
 
@@ -96,8 +98,9 @@ export async function readPaletteLinks(
 let keptRecent: { db: LinkboardDb; links: readonly PaletteEntry[] } | null = null;
 
 /**
- * The palette's links for `query` while `open` (a live query: a link added or changed while it is
- * open shows). Until a keystroke's read answers, the last one's links stay; an open shows the
+ * The palette's links for `query` while `open`, and whether the workspace's links are held: then
+ * matched in the keystroke's render (held-links.ts), else a live query (a link added or changed while it
+ * is open shows). Until a keystroke's read answers, the last one's links stay; an open shows the
  * recent links of the last open at once, while they are read again.
  */
 export function usePaletteLinks(
@@ -106,14 +109,24 @@ export function usePaletteLinks(
   query: string,
   limit: number,
   recent: number,
-): readonly PaletteEntry[] {
-  const key = useMemo(() => searchWords(query).join(' '), [query]);
-  const links = useLiveQuery(
-    () => (open ? readPaletteLinks(db, key, limit, recent) : CLOSED),
-    [db, open, key, limit, recent],
+): { links: readonly PaletteEntry[]; held: boolean } {
+  const words = useMemo(() => searchWords(query), [query]);
+  const key = words.join(' ');
+  const held = useHeldLinks(db, open);
+  const matched = useMemo(
+    () => (held && words.length > 0 ? matchHeld(held, words, limit).rows.map(linkEntry) : null),
+    [held, words, limit],
   );
-  if (links !== undefined && links !== CLOSED) return links;
-  return key === '' && keptRecent?.db === db ? keptRecent.links : NO_LINKS;
+  const links = useLiveQuery(
+    () => (open && matched === null ? readPaletteLinks(db, key, limit, recent) : CLOSED),
+    [db, open, matched === null, key, limit, recent],
+  );
+  const found = useMemo(() => {
+    if (matched !== null) return matched;
+    if (links !== undefined && links !== CLOSED) return links;
+    return key === '' && keptRecent?.db === db ? keptRecent.links : NO_LINKS;
+  }, [matched, links, key, db]);
+  return { links: found, held: held !== null };
 }
 
 const NO_LINKS: readonly PaletteEntry[] = [];
@@ -172,6 +185,7 @@ function listen(): void {
 export function forgetPaletteIndex(): void {
   kept = null;
   keptRecent = null;
+  forgetHeldLinks();
 }
 
 /**

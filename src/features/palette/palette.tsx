@@ -136,7 +136,7 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
   const [query, setQuery] = useState('');
   // Kept between opens; read again after a change to its tables (palette-index.ts).
   const index = usePaletteIndex(db, open);
-  const links = usePaletteLinks(db, open, query, PER_GROUP, RECENT);
+  const { links, held } = usePaletteLinks(db, open, query, PER_GROUP, RECENT);
   const results = useMemo(() => paletteResults(index, query, links), [index, query, links]);
   // 'in 2 hours' is read against the minute; the dialog reads the phrase afresh when the user confirms it.
   // The clock runs only while the palette is open: closed, it re-renders nothing.
@@ -190,7 +190,14 @@ export function CommandPalette({ open, onOpenChange, context }: CommandPalettePr
           className="fixed top-[12vh] left-1/2 z-dialog w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-surface shadow-xl"
         >
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
-          <Command shouldFilter={false} loop label="Search or run a command" onKeyDown={onKeyDown}>
+          {/* data-links says where a keystroke's links come from (held in memory or the token index: the bench waits for them held). */}
+          <Command
+            shouldFilter={false}
+            loop
+            label="Search or run a command"
+            onKeyDown={onKeyDown}
+            data-links={held ? 'held' : 'index'}
+          >
             {/* Uncontrolled: cmdk takes the search in the keystroke's own render (a controlled value reaches it
                 in an effect, one render later). The field is new at every open (the dialog's content mounts). */}
             <Command.Input

@@ -10,6 +10,8 @@ import { dbName, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { mutate } from '../../../src/data/mutate.ts';
 import {
   directoryLinkIds,
+  holdLink,
+  matchHeld,
   recentLinks,
   SCAN_MAX,
   searchDirectory,
@@ -108,6 +110,42 @@ describe('the token index', () => {
     expect((await searchDirectory(db, ['guide'], 30, ids)).more).toBe(false);
     // Anywhere: the newest first.
     expect(await find('guide', 2)).toEqual(['Guide elsewhere', 'Guide 29']);
+  });
+
+  it('matches links held in memory as the index lists them: the same first links, and whether more match', async () => {
+    db = freshDb();
+    const titles = [
+      'React',
+      'Reading',
+      'React hooks',
+      'Ready',
+      'Read',
+      'Re',
+      'Other',
+      'Crème brûlée',
+      'Recipes réunis',
+    ];
+    // Two links at the same instant: equal entries, listed by id.
+    const rows = titles.map((title, i) =>
+      makeLink({ directory_id: 'd1', title, tags: i % 2 ? ['reference'] : [], ...server(i === 8 ? 3 : i) }),
+    );
+    await db.saved_links.bulkPut([...odd, ...rows]);
+    // As stored: with their `_words`.
+    const held = (await db.saved_links.toArray()).map(holdLink);
+    const titlesOf = (found: readonly LinkRow[]) => found.map((row) => row.title);
+    for (const query of ['re', 'rea', 'read', 'react h', 'ref re', 'x', 'creme', 'fin rep zo', '192.168', 'r']) {
+      for (const limit of [1, 2, 3, 20]) {
+        const words = searchWords(query);
+        const index = await searchLinks(db, words, limit);
+        const memory = matchHeld(held, words, limit);
+        expect(titlesOf(memory.rows), `${query} ${limit}`).toEqual(titlesOf(index.rows));
+        expect(memory.more, `${query} ${limit}`).toBe(index.more);
+      }
+    }
+    expect(titlesOf(matchHeld(held, ['rea'], 3).rows)).toEqual(['React hooks', 'React', 'Read']);
+    // A row without `_words` (not written through the index yet): its words computed.
+    const unkeyed = holdLink(makeLink({ id: 'unkeyed', directory_id: 'd1', title: 'Reunion', ...server(9) }));
+    expect(matchHeld([...held, unkeyed], ['reunion'], 5).rows.map((row) => row.id)).toEqual(['unkeyed']);
   });
 
   it('stops after reading SCAN_MAX entries when the other words rule most out, and says more may match', async () => {

@@ -195,6 +195,28 @@ describe('the command palette', () => {
     expect(await within(dialog).findByRole('option', { name: /Zebra facts/ })).toBeInTheDocument();
   });
 
+  it("holds a small workspace's links: a keystroke matches them without reading the index, until they change", async () => {
+    const dir = await seed();
+    const where = vi.spyOn(db.saved_links, 'where');
+    const { user } = renderHost();
+    const dialog = await openPalette(user);
+    // Read once the browser is idle after the open.
+    const root = dialog.querySelector('[cmdk-root]');
+    await waitFor(() => expect(root).toHaveAttribute('data-links', 'held'));
+    where.mockClear();
+    await user.type(within(dialog).getByRole('combobox'), 'deno');
+    expect(within(dialog).getByRole('option', { name: /Deno manual/ })).toBeInTheDocument();
+    expect(where).not.toHaveBeenCalledWith('_words');
+    // A change lets them go: the index answers (and shows the new link) while they are read again.
+    await act(() => db.saved_links.put(makeLink({ directory_id: dir.id, title: 'Deno deploy' })));
+    expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
+    expect(where).toHaveBeenCalledWith('_words');
+    await waitFor(() => expect(root).toHaveAttribute('data-links', 'held'));
+    await user.clear(within(dialog).getByRole('combobox'));
+    await user.type(within(dialog).getByRole('combobox'), 'deploy');
+    expect(await within(dialog).findByRole('option', { name: /Deno deploy/ })).toBeInTheDocument();
+  });
+
   it('keeps its index between opens, and reads it again after a change made while it was closed', async () => {
     const dir = await seed();
     const { user } = renderHost();
