@@ -8,11 +8,10 @@
  *   back online: from the `online` event to the status Synced with the outbox empty (the pushes and
  *   the pull after them). Bar: median ≤ 5 s.
  *
- * scale.ts calls them on its signed-in page with a directory screen open:
- * `measures.push(await queueWrites(browser, page, directoryId, plan))` and
- * `measures.push(await push5000(browser, page, otherDirectoryIds, plan))`, after seeding with
- * `seedDirectories`. Run alone: `npx tsx tests/bench/writes-scale.ts` (BENCH_DATABASE_URL for
- * PostgreSQL, BENCH_QUICK=1 for fewer samples, BENCH_NOBUILD=1 to reuse .bench/dist).
+ * Run on its own (the scale part does not call them yet): `npx tsx tests/bench/writes-scale.ts`
+ * (BENCH_DATABASE_URL for PostgreSQL, BENCH_QUICK=1 for fewer samples, BENCH_NOBUILD=1 to reuse
+ * .bench/dist); it seeds with `seedDirectories` and measures on its signed-in page with a directory
+ * screen open.
  */
 import type { BrowserContext, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
