@@ -218,6 +218,9 @@ test("a Free user's 11th event of the month, made offline, is refused by the ser
 
   const { context: away, page: phone } = await signInElsewhere(browser, user);
   await phone.goto(`/Calendar/${user.username}`);
+  // The phone has the app installed before it goes offline: the write path's chunks load from the
+  // service worker's cache (without it, the save's chunk load fails offline).
+  await controlledByServiceWorker(phone);
   const phoneBadge = phone.getByText(/^\d+\/10 events this month$/);
   await expect(phoneBadge).toHaveText('9/10 events this month');
   await expect(syncStatus(phone)).toHaveText('Synced');
