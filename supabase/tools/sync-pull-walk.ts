@@ -15,7 +15,8 @@ export interface WalkedTable {
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
-function ident(name: string): string {
+/** A plain SQL identifier as it is, or an error: the registry's names are written into SQL unquoted. */
+export function ident(name: string): string {
   if (!identifier.test(name)) throw new Error(`Not a plain SQL identifier: ${name}`);
   return name;
 }
@@ -31,13 +32,19 @@ export function walkColumn({ visibleTo }: WalkedTable): string | null {
   return ident(directory);
 }
 
-function conditionsOf({ name, visibleTo }: WalkedTable): string {
+/** The conditions, any of which makes a row of `table` (alias `t`) visible to the caller (p_uid, p_view, p_email). */
+export function visibilityConditions({ name, visibleTo }: WalkedTable): string[] {
   const conditions: string[] = [];
   if (visibleTo.own) conditions.push(`t.${ident(visibleTo.own)} = p_uid`);
   if (visibleTo.directory) conditions.push(`t.${ident(visibleTo.directory)} = any (p_view)`);
   if (visibleTo.email) conditions.push(`t.${ident(visibleTo.email)} = p_email`);
   if (visibleTo.publicWhenNull) conditions.push(`t.${ident(visibleTo.publicWhenNull)} is null`);
   if (conditions.length === 0) throw new Error(`${name} declares no visibility`);
+  return conditions;
+}
+
+function conditionsOf(table: WalkedTable): string {
+  const conditions = visibilityConditions(table);
   return conditions.length === 1 ? conditions[0]! : `(${conditions.join(' or ')})`;
 }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syncedTableNames, syncedTables, type Visibility } from '../../src/data/synced-tables.ts';
 import { mutationNames } from '../../src/domain/mutation-contract.ts';
-import { walkSql } from './sync-pull-walk.ts';
+import { ident, visibilityConditions, walkSql } from './sync-pull-walk.ts';
 
 export const REGISTRY_SQL = join(fileURLToPath(new URL('../schemas/', import.meta.url)), 'sync_registry.sql');
 
@@ -31,7 +31,6 @@ export function registeredMutations(): string[] {
   return [...mutationNames];
 }
 
-const identifier = /^[a-z_][a-z0-9_]*$/;
 const mutationName = /^[a-z_]+\.[a-z_]+$/;
 
 function mutation(name: string): string {
@@ -39,20 +38,10 @@ function mutation(name: string): string {
   return name;
 }
 
-function ident(name: string): string {
-  if (!identifier.test(name)) throw new Error(`Not a plain SQL identifier: ${name}`);
-  return name;
-}
-
 /** One branch of the page's union: the keys (txid, tbl, id) and filter columns (deleted_at, dir) of the rows the caller may see. */
 function branch({ name, visibleTo }: RegisteredTable, first: boolean): string {
   const table = ident(name);
-  const conditions: string[] = [];
-  if (visibleTo.own) conditions.push(`t.${ident(visibleTo.own)} = p_uid`);
-  if (visibleTo.directory) conditions.push(`t.${ident(visibleTo.directory)} = any (p_view)`);
-  if (visibleTo.email) conditions.push(`t.${ident(visibleTo.email)} = p_email`);
-  if (visibleTo.publicWhenNull) conditions.push(`t.${ident(visibleTo.publicWhenNull)} is null`);
-  if (conditions.length === 0) throw new Error(`${name} declares no visibility`);
+  const conditions = visibilityConditions({ name, visibleTo });
   // The first branch names the union's columns.
   const as = (alias: string) => (first ? ` as ${alias}` : '');
   const tbl = first ? `'${table}'::text collate "C" as tbl` : `'${table}'`;
