@@ -22,6 +22,7 @@ import { COUNTS_STORE, countKeyRange, countsOf, indexCountsMiddleware, type Coun
 import { PendingWrites } from './pending-writes.ts';
 import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
 import { dbName } from './db-name.ts';
+import { forEachPageByKey } from './pages-by-key.ts';
 
 /** Links read and written at a time by an upgrade that sets their keys. */
 const UPGRADE_PAGE = 2000;
@@ -110,16 +111,10 @@ export class LinkboardDb extends Dexie {
       .stores(stores)
       .upgrade(async (tx) => {
         // In pages by key, so 100,000 links are never all in memory at once.
-        const links = tx.table('saved_links');
-        let after: string | null = null;
-        for (;;) {
-          const page = (await (after === null ? links.orderBy(':id') : links.where(':id').above(after))
-            .limit(UPGRADE_PAGE)
-            .toArray()) as LinkRow[];
-          if (page.length === 0) break;
-          await links.bulkPut(page.map(withLinkKeys));
-          after = page[page.length - 1]!.id;
-        }
+        const links = tx.table<LinkRow, string>('saved_links');
+        await forEachPageByKey(links, UPGRADE_PAGE, (page) =>
+          links.bulkPut(page.map(withLinkKeys)).then(() => undefined),
+        );
       });
     // A new database keeps the calendar's month counts from its first row (calendar-index.ts).
     this.on('populate', (tx) => tx.table(COUNTS_STORE).put({ key: MONTH_COUNTS_KEPT, n: 1 }));

@@ -7,12 +7,12 @@
  * workspace is searched through the token index only (the same order: docs/product.md, Command
  * palette).
  */
-import Dexie, { type Collection, type ObservabilitySet } from 'dexie';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
 import { keptCounts } from '../../data/counts.ts';
 import type { LinkboardDb } from '../../data/db.ts';
+import { forEachPageByKey } from '../../data/pages-by-key.ts';
 import { holdLink, type HeldLink } from '../../data/queries/link-search.ts';
-import type { LinkRow } from '../../data/rows.ts';
 import { whenIdle } from '../../ui/when-idle.ts';
 
 /** The most links a workspace may have for the palette to hold them (about 10 MB of rows). */
@@ -43,14 +43,10 @@ export async function readHeldLinks(db: LinkboardDb, max = HELD_MAX): Promise<He
   for (const n of (await keptCounts(db, 'saved_links', 'directory_id')).values()) total += n;
   if (total > max) return null;
   const links: HeldLink[] = [];
-  for (let after: string | null = null; ;) {
-    const from: Collection<LinkRow, string> =
-      after === null ? db.saved_links.toCollection() : db.saved_links.where(':id').above(after);
-    const rows: LinkRow[] = await from.limit(READ_PAGE).toArray();
+  await forEachPageByKey(db.saved_links, READ_PAGE, (rows) => {
     for (const row of rows) links.push(holdLink(row));
-    if (rows.length < READ_PAGE) return links;
-    after = rows[rows.length - 1]!.id;
-  }
+  });
+  return links;
 }
 
 let listening = false;
