@@ -15,13 +15,30 @@ function flush(): void {
   for (const run of runs) run();
 }
 
+/**
+ * Runs `run` after the next frame is painted (the task after its animation frame), or after the
+ * current task where no frames run (a test's DOM). A hidden tab paints no frame: `run` waits until
+ * it is shown. Answers a cancel.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    timer = setTimeout(run, 0);
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
+  if (frame === undefined) later();
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** The screen's content is in the DOM: the waiting work runs after the frame that paints it. */
 export function markScreenShown(): void {
   if (shown) return;
   shown = true;
   // A hidden tab paints no frame: the work's own time limit starts it there.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(flush, 0));
-  else setTimeout(flush, 0);
+  afterNextPaint(flush);
 }
 
 /** Runs `run` once the first screen is shown, at the latest after `limitMs`. Answers a cancel. */

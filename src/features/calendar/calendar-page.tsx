@@ -8,7 +8,7 @@ import { localDate, toLocalInput } from '../../domain/event-times.ts';
 import { FREE_LIMITS } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { useScreenShown } from '../../ui/screen-shown.ts';
+import { afterNextPaint, useScreenShown } from '../../ui/screen-shown.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
@@ -25,17 +25,7 @@ function usePaintedOnce(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      timer = setTimeout(() => setPainted(true), 0);
-    };
-    // Without frames (a test's DOM), after the current task.
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
-    if (frame === undefined) later();
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setPainted(true));
   }, [ready, painted]);
   return painted;
 }
