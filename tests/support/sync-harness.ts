@@ -7,6 +7,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { createStack } from '../../supabase/local/app.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET } from './test-keys.ts';
@@ -290,4 +291,31 @@ export async function serverView(user: TestUser, limit = 5000): Promise<TableRow
   const out = {} as TableRows;
   for (const name of syncedTableNames) out[name] = [...rows.get(name)!.values()].sort(byId);
   return out;
+}
+
+/**
+ * A suite's stack on `kind`, started before its tests and closed after them with every device the
+ * suite made through `device` (makeDevice's arguments).
+ */
+export function syncSuite(kind: DbKind): { readonly stack: SyncStack; device: typeof makeDevice } {
+  const devices: Device[] = [];
+  let started: SyncStack | undefined;
+  beforeAll(async () => {
+    started = await startSyncStack({ kind });
+  });
+  afterAll(async () => {
+    for (const made of devices) made.close();
+    await started?.close();
+  });
+  return {
+    get stack(): SyncStack {
+      if (!started) throw new Error('The stack starts before the suite’s tests.');
+      return started;
+    },
+    device: (...args) => {
+      const made = makeDevice(...args);
+      devices.push(made);
+      return made;
+    },
+  };
 }

@@ -6,19 +6,11 @@
  * month. At each step the kept month counts and the screen's numbers must be those of the rows.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { dbKinds } from '../support/db.ts';
 import { expectCounters, expectMonthCounts } from '../support/calendar-truth.ts';
-import {
-  localView,
-  makeDevice,
-  serverView,
-  signUpUser,
-  startSyncStack,
-  type Device,
-  type SyncStack,
-} from '../support/sync-harness.ts';
+import { localView, serverView, signUpUser, syncSuite, type Device } from '../support/sync-harness.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,27 +30,14 @@ async function expectRight(device: Device): Promise<void> {
 }
 
 describe.each(dbKinds)('the calendar counted by month, synced (%s)', (kind) => {
-  let stack: SyncStack;
-  const devices: Device[] = [];
-  const device = (...args: Parameters<typeof makeDevice>) => {
-    const made = makeDevice(...args);
-    devices.push(made);
-    return made;
-  };
-
-  beforeAll(async () => {
-    stack = await startSyncStack({ kind });
-  });
-  afterAll(async () => {
-    for (const made of devices) made.close();
-    await stack.close();
-  });
+  const suite = syncSuite(kind);
+  const { device } = suite;
 
   it('pulls the rows the server holds, then pushes, edits across months, deletes and a lost answer', async () => {
-    const user = await signUpUser(stack, { tier: 'pro' });
+    const user = await signUpUser(suite.stack, { tier: 'pro' });
     // Rows as the bench seeds them: events every 9 hours over 4 months around now, some without
     // an end, tasks pending and completed, written on the server in one statement.
-    await stack.db.query(
+    await suite.stack.db.query(
       `insert into public.calendar_events (title, starts_at, ends_at, is_task, priority, is_completed, owner_id)
        select 'Seeded ' || i, $2::timestamptz + i * interval '9 hours',
               case when i % 7 = 0 then null else $2::timestamptz + i * interval '9 hours' + interval '50 minutes' end,

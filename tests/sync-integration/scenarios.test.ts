@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { TEST_ANON_KEY, TEST_JWT_SECRET } from '../support/test-keys.ts';
 import { secretKey } from '../../supabase/local/keys.ts';
@@ -17,32 +17,17 @@ import {
   HeldTimers,
   STACK_URL,
   localView,
-  makeDevice,
   serverView,
   signUpUser,
-  startSyncStack,
+  syncSuite,
   type Device,
-  type SyncStack,
 } from '../support/sync-harness.ts';
 
 const uuid = () => randomUUID();
 
 describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
-  let stack: SyncStack;
-  const devices: Device[] = [];
-  const device = (...args: Parameters<typeof makeDevice>) => {
-    const made = makeDevice(...args);
-    devices.push(made);
-    return made;
-  };
-
-  beforeAll(async () => {
-    stack = await startSyncStack({ kind });
-  });
-  afterAll(async () => {
-    for (const made of devices) made.close();
-    await stack.close();
-  });
+  const suite = syncSuite(kind);
+  const { device } = suite;
 
   async function newDirectory(d: Device, name = 'Dir'): Promise<string> {
     const id = uuid();
@@ -62,7 +47,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   }
 
   it('a first sync brings the profile and a pushed link round-trips to a second device', async () => {
-    const user = await signUpUser(stack, { tier: 'pro' });
+    const user = await signUpUser(suite.stack, { tier: 'pro' });
     const one = device('one', user);
     const two = device('two', user);
     expect(await one.engine.sync()).toBe('synced');
@@ -79,7 +64,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   });
 
   it("rejects a Free user's 31st link made offline, removes it locally and says why", async () => {
-    const user = await signUpUser(stack, { tier: 'free' });
+    const user = await signUpUser(suite.stack, { tier: 'free' });
     const online = device('online', user);
     const away = device('away', user);
     await online.engine.sync();
@@ -102,7 +87,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
     expect(await away.db.saved_links.get(late)).toBeUndefined();
     expect(await away.db.saved_links.count()).toBe(30);
     expect(await away.db.outbox.count()).toBe(0);
-    const { rows } = await stack.db.query<{ n: number }>(
+    const { rows } = await suite.stack.db.query<{ n: number }>(
       'select count(*)::int as n from public.saved_links where owner_id = $1 and deleted_at is null',
       [user.id],
     );
@@ -111,8 +96,8 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   });
 
   it('an invitation brings the directory and its links on the next pull; removal purges them', async () => {
-    const owner = await signUpUser(stack, { tier: 'pro' });
-    const guest = await signUpUser(stack, { tier: 'free' });
+    const owner = await signUpUser(suite.stack, { tier: 'pro' });
+    const guest = await signUpUser(suite.stack, { tier: 'free' });
     const o = device('owner', owner);
     const g = device('guest', guest);
     await Promise.all([o.engine.sync(), g.engine.sync()]);
@@ -150,7 +135,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
       const request = new Request(input, init);
       if (token === null) request.headers.delete('Authorization');
       else request.headers.set('Authorization', `Bearer ${token}`);
-      return stack.app.fetch(request);
+      return suite.stack.app.fetch(request);
     };
     const client = serverClient(STACK_URL, TEST_ANON_KEY, fetchAs);
     return new SyncEngine({
@@ -164,7 +149,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   }
 
   it('an expired or missing session makes the pull fail with 401 and leaves local data alone', async () => {
-    const user = await signUpUser(stack, { tier: 'pro' });
+    const user = await signUpUser(suite.stack, { tier: 'pro' });
     const d = device('d', user);
     await d.engine.sync();
     const dir = await newDirectory(d);
@@ -186,7 +171,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
         const request = new Request(input, init);
         if (token === null) request.headers.delete('Authorization');
         else request.headers.set('Authorization', `Bearer ${token}`);
-        return stack.app.fetch(request);
+        return suite.stack.app.fetch(request);
       };
       const client = serverClient(STACK_URL, TEST_ANON_KEY, fetchAs);
       const answer = await client.rpc('sync_pull', { p_cursor: null, p_limit: 10 });
@@ -217,8 +202,8 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   });
 
   it('a taken username is rejected with the product wording and the local profile restored', async () => {
-    const first = await signUpUser(stack, { tier: 'free' });
-    const second = await signUpUser(stack, { tier: 'free' });
+    const first = await signUpUser(suite.stack, { tier: 'free' });
+    const second = await signUpUser(suite.stack, { tier: 'free' });
     const a = device('a', first);
     const b = device('b', second);
     await Promise.all([a.engine.sync(), b.engine.sync()]);
