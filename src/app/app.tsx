@@ -2,7 +2,9 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { onConsentChange, readConsent } from '../ui/cookie-consent.ts';
 import { ScreenBoundary } from '../ui/screen-error-boundary.tsx';
+import { PlainToasts } from '../ui/plain-toasts.tsx';
 import { useToasts } from '../ui/toast-store.ts';
+import { loadToaster } from '../ui/toaster-loader.ts';
 import { preloadable, routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -34,8 +36,14 @@ function CookieConsent() {
   );
 }
 
-// Radix Toast loads with the first toast: visitors who never see one never download it.
-const Toaster = lazy(async () => ({ default: (await import('../ui/toaster.tsx')).Toaster }));
+// Radix Toast loads with the first toast: visitors who never see one never download it. Where
+// its chunk cannot load (offline, no service worker serving it), the notices still show, plainly.
+const Toaster = lazy(async () => ({
+  default: await loadToaster().then(
+    (loaded) => loaded.Toaster,
+    () => PlainToasts,
+  ),
+}));
 
 function Toasts() {
   const any = useToasts((state) => state.toasts.length > 0);

@@ -8,6 +8,15 @@ export interface Toast {
   tone: ToastTone;
 }
 
+/**
+ * How long a notice stays. An error (a change the server refused after the fact) has no action
+ * and is not tied to the screen it arrived on, so it times out too, after longer to read it; the
+ * time is paused while the toasts are hovered or focused (F8). Navigation does not dismiss it: a
+ * refusal that arrives as the user moves on must still be read.
+ */
+export const NOTICE_MS = 5000;
+export const ERROR_MS = 8000;
+
 /** The toast list keeps at most this many entries (docs/product.md, Plans and limits). */
 export const TOAST_LIMIT = 20;
 

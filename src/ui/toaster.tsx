@@ -1,21 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useEffect, useState } from 'react';
-import { useToasts, type Toast } from './toast-store.ts';
-
-const toneClass: Record<Toast['tone'], string> = {
-  info: 'bg-slate-900 text-slate-50',
-  success: 'bg-emerald-700 text-white',
-  error: 'bg-red-700 text-white',
-};
-
-/**
- * How long a notice stays. An error (a change the server refused after the fact) has no action
- * and is not tied to the screen it arrived on, so it times out too, after longer to read it; the
- * time is paused while the toasts are hovered or focused (F8). Navigation does not dismiss it: a
- * refusal that arrives as the user moves on must still be read.
- */
-export const NOTICE_MS = 5000;
-export const ERROR_MS = 8000;
+import { toastToneClass } from './plain-toasts.tsx';
+import { ERROR_MS, NOTICE_MS, useToasts, type Toast } from './toast-store.ts';
 
 /**
  * The toast's own close timer. Radix's is not used: its viewport keeps a 'paused' flag that
@@ -65,7 +51,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       onOpenChange={(open) => {
         if (!open) dismiss(toast.id);
       }}
-      className={`flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:hidden ${toneClass[toast.tone]}`}
+      className={`flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:hidden ${toastToneClass[toast.tone]}`}
     >
       <RadixToast.Description className="flex-1">{toast.message}</RadixToast.Description>
       <RadixToast.Close aria-label="Dismiss" className="opacity-80 hover:opacity-100">

@@ -9,7 +9,7 @@ import { useProfile } from '../../data/queries/profile.ts';
 import { UserDbContext, type UserDb } from '../../data/user-db-context.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { onFirstIntent } from '../../ui/first-intent.ts';
+import { loadedMutate, loadMutate, warmWritePath } from './write-path.ts';
 import { latestUser, mutationContextFor, renderedSession, startUserSession, useUserSession } from './user-session.ts';
 
 /** Keeps the current user (shell, guards, offline cache) in step with the synced profile row. */
@@ -43,13 +43,6 @@ function ProfileFollower({ db }: { db: LinkboardDb }) {
   return null;
 }
 
-type MutateModule = typeof import('../../data/mutate.ts');
-let mutateModule: MutateModule | null = null;
-/** The mutators' chunk; once loaded, a change no longer waits a task for `import()`. */
-function loadMutate(): Promise<MutateModule> {
-  return import('../../data/mutate.ts').then((loaded) => (mutateModule = loaded));
-}
-
 /**
  * Opens the user's database and sync engine on sign-in and closes them on sign-out; screens
  * get `{ db, mutate }` through UserDbContext.
@@ -74,12 +67,11 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
-  // The mutators load with the first sign of a change to come (a key, a pointer or a touch goes
-  // down), so the change that follows finds them; a screen only looked at never loads them. Offline,
-  // the chunk comes from the service worker's precache like every screen's.
+  // The write path loads with the first sign of a change to come, or ahead of it where no service
+  // worker would serve it offline (write-path.ts).
   useEffect(() => {
     if (!session) return;
-    return onFirstIntent(() => void loadMutate().catch(() => undefined));
+    return warmWritePath();
   }, [session]);
 
   const value = useMemo<UserDb | null>(() => {
@@ -89,7 +81,7 @@ export function SyncProvider({ user, children }: { user: CurrentUser; children: 
       async mutate(name, args, onRefused) {
         try {
           // The mutators (checks and optimistic writes) load when idle, or with the first change.
-          const { mutate } = mutateModule ?? (await loadMutate());
+          const { mutate } = loadedMutate() ?? (await loadMutate());
           return await mutate(session.db, name, args, mutationContextFor(latest()));
         } catch (error) {
           // Refused, or no space on the device for it (docs/faults.md): nothing written, the user told why.
