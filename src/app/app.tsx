@@ -5,7 +5,8 @@ import { ScreenBoundary } from '../ui/screen-error-boundary.tsx';
 import { PlainToasts } from '../ui/plain-toasts.tsx';
 import { useToasts } from '../ui/toast-store.ts';
 import { loadToaster } from '../ui/toaster-loader.ts';
-import { preloadable, routes } from './routes.tsx';
+import { preloadable } from '../ui/preloadable.ts';
+import { routes } from './routes.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 const CookieBanner = preloadable<object, typeof import('../features/marketing/cookie-banner.tsx')>(

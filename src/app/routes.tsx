@@ -1,38 +1,11 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '../backend/current-user-store.ts';
 import { rememberedUsername } from '../backend/remembered-username.ts';
 import { pageList, type Layout, type PageId } from '../domain/pages.ts';
 import { isProfileSegment } from '../features/profile/public-url.ts';
+import { preloadable, type Preloadable } from '../ui/preloadable.ts';
 import { RouteGuard } from './route-guard.tsx';
-
-interface Preloadable {
-  /** Starts loading the screen's chunk (once); resolves when it is loaded. */
-  preload(): Promise<unknown>;
-}
-
-/**
- * Lazily loads a named export, so each screen is its own chunk. Once its chunk is loaded (say by
- * `preloadRoute` at boot) the component renders at once instead of suspending: React throttles
- * the reveal of suspended content by 300 ms, which a warm start cannot afford twice.
- */
-export function preloadable<P extends object, M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M,
-) {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => ({ default: (loaded = module[name] as ComponentType<P>) }),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(preload);
-  return Object.assign((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props)), { preload });
-}
 
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): ReactElement {
   const Screen = preloadable<object, M>(load, name);

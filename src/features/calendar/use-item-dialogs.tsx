@@ -1,11 +1,36 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import type { CalendarScreen } from './calendar-messages.ts';
-import { DeleteEventDialog } from './delete-event-dialog.tsx';
-import { EventDialog, preloadPlanField } from './event-dialog.tsx';
+import { onFirstIntent } from '../../ui/first-intent.ts';
+import { preloadable } from '../../ui/preloadable.ts';
 import { whenIdle } from '../../ui/when-idle.ts';
+import type { EventDialogProps } from './event-dialog.tsx';
+import type { DeleteEventDialogProps } from './delete-event-dialog.tsx';
+
+/**
+ * The dialogs (the form, its checks, the series' rules) are chunks of their own, in no screen's
+ * first load: a warm start compiles only what its first frame shows. They are fetched at the first
+ * intent or once the screen is idle, so a click finds them, offline too.
+ */
+const EventDialog = preloadable<EventDialogProps, typeof import('./event-dialog.tsx')>(
+  () => import('./event-dialog.tsx'),
+  'EventDialog',
+);
+const DeleteEventDialog = preloadable<DeleteEventDialogProps, typeof import('./delete-event-dialog.tsx')>(
+  () => import('./delete-event-dialog.tsx'),
+  'DeleteEventDialog',
+);
+
+function preloadDialogs(): void {
+  void Promise.all([
+    EventDialog.preload()
+      .then(() => import('./event-dialog.tsx'))
+      .then(({ preloadPlanField }) => preloadPlanField()),
+    DeleteEventDialog.preload(),
+  ]).catch(() => undefined);
+}
 
 type Open =
   | { kind: 'add'; start?: string; task?: boolean; plan?: string }
@@ -37,8 +62,15 @@ export function useItemDialogs(
   eventLimit: PlanLimit | null = null,
 ): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
-  // The dialog's typed-plan field, fetched once the screen is idle, so it opens offline too.
-  useEffect(() => whenIdle(() => void preloadPlanField(), 3000), []);
+  // The dialogs and the typed-plan field, fetched at the first intent or once the screen is idle.
+  useEffect(() => {
+    const cancelIntent = onFirstIntent(preloadDialogs);
+    const cancelIdle = whenIdle(preloadDialogs, 3000);
+    return () => {
+      cancelIntent();
+      cancelIdle();
+    };
+  }, []);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
     () => ({
@@ -67,5 +99,6 @@ export function useItemDialogs(
       />
     );
   }
-  return { ...openers, dialog };
+  // Until its chunk is in (a click before the preload ended), the dialog opens a moment later.
+  return { ...openers, dialog: dialog && <Suspense fallback={null}>{dialog}</Suspense> };
 }
