@@ -1,4 +1,6 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, type ComponentType } from 'react';
+import { onFirstIntent } from './first-intent.ts';
+import { whenIdle } from './when-idle.ts';
 
 export interface Preloadable {
   /** Starts loading the component's chunk (once); resolves when it is loaded. */
@@ -27,3 +29,27 @@ export function preloadable<P extends object, M extends Record<string, unknown>>
   const Lazy = lazy(preload);
   return Object.assign((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props)), { preload });
 }
+
+/**
+ * Starts `preload` (a screen's dialogs' chunks) at the first key, pointer or touch going down, or
+ * once the screen is idle, whichever comes first, so a click finds them loaded, offline too.
+ */
+export function usePreloadWhenIdle(preload: () => void): void {
+  useEffect(() => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      preload();
+    };
+    const cancelIntent = onFirstIntent(once);
+    const cancelIdle = whenIdle(once, IDLE_LIMIT_MS);
+    return () => {
+      cancelIntent();
+      cancelIdle();
+    };
+  }, [preload]);
+}
+
+/** How long a screen's dialogs wait for an idle moment before they load anyway. */
+const IDLE_LIMIT_MS = 3000;

@@ -1,11 +1,9 @@
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import type { CalendarScreen } from './calendar-messages.ts';
-import { onFirstIntent } from '../../ui/first-intent.ts';
-import { preloadable } from '../../ui/preloadable.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { preloadable, usePreloadWhenIdle } from '../../ui/preloadable.ts';
 import type { EventDialogProps } from './event-dialog.tsx';
 import type { DeleteEventDialogProps } from './delete-event-dialog.tsx';
 
@@ -63,14 +61,7 @@ export function useItemDialogs(
 ): ItemDialogs {
   const [open, setOpen] = useState<Open | null>(null);
   // The dialogs and the typed-plan field, fetched at the first intent or once the screen is idle.
-  useEffect(() => {
-    const cancelIntent = onFirstIntent(preloadDialogs);
-    const cancelIdle = whenIdle(preloadDialogs, 3000);
-    return () => {
-      cancelIntent();
-      cancelIdle();
-    };
-  }, []);
+  usePreloadWhenIdle(preloadDialogs);
   // Stable openers: screens call them from effects (?new=event) and pass them down.
   const openers = useMemo(
     () => ({

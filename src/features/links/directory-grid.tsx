@@ -1,13 +1,14 @@
-import { useContext, useDeferredValue, useState } from 'react';
+import { Suspense, useContext, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DirectoryRow } from '../../data/rows.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { messages } from '../../domain/sync-codes.ts';
 import { upgradePath } from '../../ui/limit-notice.tsx';
+import { usePreloadWhenIdle } from '../../ui/preloadable.ts';
 import { UpsellDialog } from '../../ui/upsell-dialog.tsx';
 import { DirectoryCard } from './directory-card.tsx';
-import { DirectoryDialog } from './directory-dialog.tsx';
+import { DirectoryDialog, preloadLinkDialogs } from './lazy-dialogs.ts';
 import { directorySharing } from './directory-sharing.ts';
 import { ImportBookmarksSlot } from './import-bookmarks-slot.ts';
 import { directoryPath, matchesDirectory } from './link-filters.ts';
@@ -38,6 +39,7 @@ export function DirectoryGrid(props: DirectoryGridProps) {
   const { db } = useUserDb();
   const members = useMembersByDirectory(db);
   const navigate = useNavigate();
+  usePreloadWhenIdle(preloadLinkDialogs);
   const search = useDeferredValue(props.search);
   const [editing, setEditing] = useState<DirectoryRow | null>(null);
   const renderImport = useContext(ImportBookmarksSlot);
@@ -97,18 +99,20 @@ export function DirectoryGrid(props: DirectoryGridProps) {
           onClose={() => onCreatingChange(false)}
         />
       )}
-      {creating && upsell === false && (
-        <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />
-      )}
-      {editing && (
-        <DirectoryDialog
-          key={editing.id}
-          directory={editing}
-          tier={tier}
-          onClose={() => setEditing(null)}
-          onDeleted={() => setEditing(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {creating && upsell === false && (
+          <DirectoryDialog directory={null} tier={tier} onClose={() => onCreatingChange(false)} />
+        )}
+        {editing && (
+          <DirectoryDialog
+            key={editing.id}
+            directory={editing}
+            tier={tier}
+            onClose={() => setEditing(null)}
+            onDeleted={() => setEditing(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useDeferredValue, useState } from 'react';
+import { Suspense, useCallback, useContext, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMembers } from '../../data/queries/directories.ts';
 import { LINK_PAGE, useLinkWindow } from '../../data/queries/link-window.ts';
@@ -14,13 +14,11 @@ import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { upgradePath } from '../../ui/limit-notice.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useScreenShown } from '../../ui/screen-shown.ts';
-import { DirectoryDialog } from './directory-dialog.tsx';
-import { InviteDialog } from './invite-dialog.tsx';
+import { usePreloadWhenIdle } from '../../ui/preloadable.ts';
 import { LinkCollection } from './link-collection.tsx';
-import { LinkDialog } from './link-dialog.tsx';
+import { DirectoryDialog, InviteDialog, LinkDialog, MembersDialog, preloadLinkDialogs } from './lazy-dialogs.ts';
 import { DirectoryToolbar } from './directory-toolbar.tsx';
 import { LinkLimitWarning } from './link-limit-notice.tsx';
-import { MembersDialog } from './members-dialog.tsx';
 import { SearchInput } from './search-input.tsx';
 import { ImportBookmarksSlot } from './import-bookmarks-slot.ts';
 import { TeamPollsSlot } from './team-polls-slot.ts';
@@ -42,6 +40,7 @@ const tabClass = (active: boolean) =>
 export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryViewProps) {
   const { db, mutate } = useUserDb();
   const navigate = useNavigate();
+  usePreloadWhenIdle(preloadLinkDialogs);
   const members = useMembers(db, dirId);
   const owner = directory?.owner_id === user.id;
   // The badge and limits are the owner's plan's (docs/product.md, Plans and limits): another owner's plan comes with
@@ -219,29 +218,32 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
           )}
         </>
       )}
-      {editing !== null && (
-        <LinkDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          directoryId={dirId}
-          link={editing === 'new' ? null : editing}
-          tier={user.tier}
-          onClose={closeEditor}
-        />
-      )}
-      {sharing === 'members' && directory && (
-        <MembersDialog
-          directory={directory}
-          canManage={flags.canManageMembers}
-          tier={user.tier}
-          onClose={() => setSharing(null)}
-        />
-      )}
-      {sharing === 'invite' && directory && (
-        <InviteDialog directory={directory} user={user} onClose={() => setSharing(null)} />
-      )}
-      {settings && directory && (
-        <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} onDeleted={back} />
-      )}
+      {/* A dialog asked for before its chunk is in opens a moment later (lazy-dialogs.ts). */}
+      <Suspense fallback={null}>
+        {editing !== null && (
+          <LinkDialog
+            key={editing === 'new' ? 'new' : editing.id}
+            directoryId={dirId}
+            link={editing === 'new' ? null : editing}
+            tier={user.tier}
+            onClose={closeEditor}
+          />
+        )}
+        {sharing === 'members' && directory && (
+          <MembersDialog
+            directory={directory}
+            canManage={flags.canManageMembers}
+            tier={user.tier}
+            onClose={() => setSharing(null)}
+          />
+        )}
+        {sharing === 'invite' && directory && (
+          <InviteDialog directory={directory} user={user} onClose={() => setSharing(null)} />
+        )}
+        {settings && directory && (
+          <DirectoryDialog directory={directory} tier={user.tier} onClose={() => setSettings(false)} onDeleted={back} />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Link"
