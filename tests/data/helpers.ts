@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
@@ -22,4 +23,16 @@ export async function snapshot(db: LinkboardDb): Promise<Record<string, unknown[
   const out: Record<string, unknown[]> = {};
   for (const table of db.tables) if (table.name !== 'meta') out[table.name] = await table.toArray();
   return out;
+}
+
+/** `run` is refused with `code` (and `message`) and leaves every table of `db` as it was. */
+export async function expectRefusedIn(
+  db: LinkboardDb,
+  run: () => Promise<unknown>,
+  code: string,
+  message?: string,
+): Promise<void> {
+  const before = await snapshot(db);
+  await expect(run()).rejects.toMatchObject(message ? { code, message } : { code });
+  expect(await snapshot(db)).toEqual(before);
 }
