@@ -1,0 +1,65 @@
+/**
+ * The Links screen's window read (readLinkWindow in queries/link-window.ts), live, with a new window's first read started in
+ * the task that asks for it. A live query starts its first read in a timer, after the frame being
+ * drawn: a scroll's read would wait for the frame of its own scroll. Here a new window is read at
+ * once (in the scroll's synchronous render's commit), its rows rendered synchronously when they
+ * arrive, and only then does the live query move to the window (its read, after the paint, is what
+ * later writes wake). Until the first answer, the last window stays (docs/scale.md, the scroll).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { LinkboardDb } from './db.ts';
+
+/** A window of a directory's links: links `from` to `to`. */
+interface Span {
+  db: LinkboardDb;
+  directoryId: string;
+  from: number;
+  to: number;
+}
+
+const sameSpan = (a: Span, b: Span) =>
+  a.db === b.db && a.directoryId === b.directoryId && a.from === b.from && a.to === b.to;
+
+/**
+ * `read` of a directory's window (readLinkWindow: a module function, not a new one each render),
+ * live; the last window's answer while a new one is read.
+ */
+export function useWindowRead<T>(
+  db: LinkboardDb,
+  directoryId: string,
+  from: number,
+  to: number,
+  read: (db: LinkboardDb, directoryId: string, from: number, to: number) => Promise<T>,
+): T | undefined {
+  // The window the live query follows: the one asked for, once its first read has answered.
+  const [live, setLive] = useState<Span>({ db, directoryId, from, to });
+  const [early, setEarly] = useState<{ span: Span; read: T } | null>(null);
+  const followed = useLiveQuery(
+    async () => ({ span: live, read: await read(live.db, live.directoryId, live.from, live.to) }),
+    [live, read],
+  );
+  const wanted: Span = { db, directoryId, from, to };
+  const moving = !sameSpan(live, wanted);
+  useLayoutEffect(() => {
+    if (!moving) return;
+    let current = true;
+    const span = { db, directoryId, from, to };
+    const settle = (answer: T | null) => {
+      if (!current) return;
+      // The rows in the frame after their answer: a synchronous render, not a scheduled one.
+      flushSync(() => {
+        if (answer !== null) setEarly({ span, read: answer });
+        setLive(span);
+      });
+    };
+    read(db, directoryId, from, to).then(settle, () => settle(null));
+    return () => {
+      current = false;
+    };
+  }, [db, directoryId, from, to, moving, read]);
+  if (followed && sameSpan(followed.span, wanted)) return followed.read;
+  if (early && sameSpan(early.span, wanted)) return early.read;
+  return followed?.read;
+}
