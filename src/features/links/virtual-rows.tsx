@@ -100,7 +100,9 @@ export function VirtualRows(props: VirtualRowsProps) {
       tabIndex={0}
       style={{ height, overflowY: 'auto', position: 'relative' }}
     >
-      <div style={{ height: count * rowHeight, position: 'relative' }}>{renderRows(rows, !atHand && lateAt === top)}</div>
+      <div style={{ height: count * rowHeight, position: 'relative' }}>
+        {renderRows(rows, !atHand && lateAt === top)}
+      </div>
     </div>
   );
 }
