@@ -3,8 +3,8 @@
  * the task that asks for it. A live query starts its first read in a timer, after the frame being
  * drawn: a scroll's read would wait for the frame of its own scroll. Here a new window is read at
  * once (in the scroll's synchronous render's commit), its rows rendered synchronously when they
- * arrive, and only then does the live query move to the window (its read, after the paint, is what
- * later writes wake). Until the first answer, the last window stays (docs/scale.md, the scroll).
+ * arrive, and the live query moves to the window after the frame that paints them (its read is
+ * what later writes wake). Until the first answer, the last window stays (docs/scale.md, the scroll).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useState } from 'react';
@@ -17,6 +17,23 @@ interface Span {
   directoryId: string;
   from: number;
   to: number;
+}
+
+/**
+ * Runs `run` in the task after the next animation frame (after the current task where none run);
+ * answers a cancel. As afterNextPaint of src/ui/screen-shown.ts, which src/data may not import.
+ */
+function afterFrame(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    timer = setTimeout(run, 0);
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
+  if (frame === undefined) later();
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 const sameSpan = (a: Span, b: Span) =>
@@ -45,18 +62,19 @@ export function useWindowRead<T>(
   useLayoutEffect(() => {
     if (!moving) return;
     let current = true;
+    let cancelFollow: (() => void) | undefined;
     const span = { db, directoryId, from, to };
     const settle = (answer: T | null) => {
       if (!current) return;
-      // The rows in the frame after their answer: a synchronous render, not a scheduled one.
-      flushSync(() => {
-        if (answer !== null) setEarly({ span, read: answer });
-        setLive(span);
-      });
+      // The rows in the frame after their answer (a synchronous render, not a scheduled one); the
+      // live query's own first read of them after that frame, not in its way.
+      if (answer !== null) flushSync(() => setEarly({ span, read: answer }));
+      cancelFollow = afterFrame(() => setLive(span));
     };
     read(db, directoryId, from, to).then(settle, () => settle(null));
     return () => {
       current = false;
+      cancelFollow?.();
     };
   }, [db, directoryId, from, to, moving, read]);
   if (followed && sameSpan(followed.span, wanted)) return followed.read;
