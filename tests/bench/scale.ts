@@ -147,12 +147,12 @@ async function scrollTo(page: Page, index: number): Promise<number> {
 
 /** The far scrolls of the big directory, the first one as the directory first shows. */
 async function farScroll(page: Page, plan: Plan): Promise<Measure[]> {
+  // BENCH_PROFILE=1 (or trace): Chrome's CPU profile (or trace) of every far scroll, the first one's too.
+  const profile = process.env.BENCH_PROFILE ? await startProfile(page) : null;
   const first = await scrollTo(page, 12_345);
   const samples: number[] = [];
   const positions = FAR.slice(0, Math.max(FAR.length, plan.warmups + plan.samples));
-  let profile: ((name: string) => Promise<void>) | null = null;
   for (const [i, index] of positions.entries()) {
-    if (process.env.BENCH_PROFILE && i === plan.warmups) profile = await startProfile(page);
     const ms = await scrollTo(page, index);
     if (i >= plan.warmups) samples.push(ms);
   }
