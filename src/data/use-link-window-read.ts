@@ -1,10 +1,11 @@
 /**
- * The Links screen's window read (readLinkWindow in queries/link-window.ts), live, with a new window's first read started in
- * the task that asks for it. A live query starts its first read in a timer, after the frame being
- * drawn: a scroll's read would wait for the frame of its own scroll. Here a new window is read at
- * once (in the scroll's synchronous render's commit), its rows rendered synchronously when they
- * arrive, and the live query moves to the window after the frame that paints them (its read is
- * what later writes wake). Until the first answer, the last window stays (docs/scale.md, the scroll).
+ * The Links screen's window read (readLinkWindow in queries/link-window.ts), live, with a new
+ * window's first read started in the task that asks for it. A live query starts its first read in
+ * a timer, after the frame being drawn: a scroll's read would wait for the frame of its own scroll.
+ * Here a new window is read at once (in the commit of the scroll's synchronous render), its rows
+ * rendered synchronously when they arrive, and the live query moves to the window after the frame
+ * that paints them (its read is what later writes wake). Until the first answer, the last window
+ * stays (docs/scale.md, the scroll).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useState } from 'react';
