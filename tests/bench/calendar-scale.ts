@@ -48,7 +48,7 @@ function monthOf(day: string, shift: number): string {
  * style, layout, paint and IndexedDB) from now until the returned function writes it to
  * bench/<name>.cpuprofile or bench/<name>.trace.json.
  */
-async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
+export async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const { mkdirSync, writeFileSync } = await import('node:fs');
   mkdirSync('bench', { recursive: true });
@@ -56,7 +56,7 @@ async function startProfile(page: Page): Promise<(name: string) => Promise<void>
     const events: unknown[] = [];
     cdp.on('Tracing.dataCollected', (event: { value: unknown[] }) => events.push(...event.value));
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'IndexedDB'];
+    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'IndexedDB'];
     await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
     return async (name) => {
       await cdp.send('Tracing.end');

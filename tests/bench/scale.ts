@@ -11,7 +11,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright';
 import { openCalendar } from './calendar.ts';
 import { HAND_CLICK, probeResult, probeStart, run, waitFor, waitSynced, type Expected } from './browser.ts';
-import { calendarScreens } from './calendar-scale.ts';
+import { calendarScreens, startProfile } from './calendar-scale.ts';
 import { mutationToUi, noopSync, painted, search, type Plan } from './measures.ts';
 import { warmStartSamples } from './warm-start.ts';
 import { seedCalendar, seedLibrary, seededTitle, signUp, type Account } from './setup.ts';
@@ -35,8 +35,8 @@ const FAR = [
 ];
 const HEAP_BAR_MB = 150;
 /**
- * BENCH_SCALE_SCROLL=1: only the big directory is seeded, signed in on a new device and scrolled
- * (the far scrolls' measures alone, in a minute rather than the part's several).
+ * BENCH_SCALE_SCROLL=1: only the big directory is seeded, signed in on a new device, scrolled and
+ * searched (the far scrolls' and the search's measures alone, in a minute rather than the part's several).
  */
 const SCROLL_ONLY = process.env.BENCH_SCALE_SCROLL === '1';
 
@@ -147,6 +147,8 @@ async function scrollTo(page: Page, index: number): Promise<number> {
 
 /** The far scrolls of the big directory, the first one as the directory first shows. */
 async function farScroll(page: Page, plan: Plan): Promise<Measure[]> {
+  // BENCH_PROFILE=1 (or trace): Chrome's CPU profile (or trace) of every far scroll, the first one's too.
+  const profile = process.env.BENCH_PROFILE ? await startProfile(page) : null;
   const first = await scrollTo(page, 12_345);
   const samples: number[] = [];
   const positions = FAR.slice(0, Math.max(FAR.length, plan.warmups + plan.samples));
@@ -154,6 +156,7 @@ async function farScroll(page: Page, plan: Plan): Promise<Measure[]> {
     const ms = await scrollTo(page, index);
     if (i >= plan.warmups) samples.push(ms);
   }
+  await profile?.('far-scroll');
   await run(page, `document.querySelector('[role="region"][aria-label="Links grid"]').scrollTop = 0`);
   await page.locator('[data-testid="link-card"]').first().waitFor();
   return [
@@ -257,15 +260,15 @@ export async function scale(
   await page.locator('[data-testid="link-card"]').first().waitFor({ timeout: 60_000 });
   measures.push(...(await farScroll(page, plan)));
   plan.log('scale: far scroll done');
-  if (SCROLL_ONLY) {
-    await browser.close();
-    return measures;
-  }
 
   // ── search part: typing in the big directory's search, and the palette over every link,
   //    go here (the page is on the big directory, scrolled to the top).
   // Search at this size has the bar of every keystroke (docs/scale.md), not the 10,000-link part's.
   measures.push({ ...(await search(page, BIG, plan)), bar: BARS.search });
+  if (SCROLL_ONLY) {
+    await browser.close();
+    return measures;
+  }
 
   // ── writes part: queueing and pushing writes at this size go here (the page is on the big directory).
   measures.push(...(await mutationToUi(page, fmt(BIG), plan)));

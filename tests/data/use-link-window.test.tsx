@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
-import { freshDb } from './helpers.ts';
+import { mutate } from '../../src/data/mutate.ts';
+import { ctx, freshDb } from './helpers.ts';
 import { searchList } from '../../src/features/links/link-filters.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
@@ -126,5 +127,32 @@ describe("the Links screen's search", () => {
     );
     await waitFor(() => expect(titles(view)).toEqual(['Link 7', 'New 77']));
     await waitFor(() => expect(view.result.current?.count).toBe(21));
+  });
+});
+
+describe("the Links screen's window, scrolled", () => {
+  it('shows a far window once read, then follows the writes to it', async () => {
+    const { db, directoryId } = await seeded(600);
+    const view = renderHook(
+      ({ range }: { range: { start: number; end: number } }) => useLinkWindow(db, directoryId, '', range),
+      { initialProps: { range: { start: 0, end: 48 } } },
+    );
+    const shown = () => view.result.current?.shown.rows.map((row) => row.title);
+    await waitFor(() => expect(shown()?.[0]).toBe('Link 599'));
+    // Rows 480-528 in view: the pages from 432 to 576 are read (a page beyond each side).
+    view.rerender({ range: { start: 480, end: 528 } });
+    await waitFor(() => expect(view.result.current?.shown.start).toBe(432));
+    expect(shown()).toEqual(Array.from({ length: 144 }, (_, i) => `Link ${599 - 432 - i}`));
+    // The window read early is then followed live: a link arriving at the top moves it one on.
+    await act(() =>
+      mutate(
+        db,
+        'link.create',
+        { id: crypto.randomUUID(), directory_id: directoryId, url: 'new.test', title: 'New' },
+        ctx({ tier: 'pro' }),
+      ),
+    );
+    await waitFor(() => expect(shown()?.[0]).toBe('Link 168'));
+    expect(view.result.current?.count).toBe(601);
   });
 });

@@ -32,6 +32,7 @@ import {
 import { newestFirstOrder } from './directories.ts';
 import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
 import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
+import { useWindowRead } from '../use-link-window-read.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
 export interface LinkSlice {
@@ -255,7 +256,8 @@ export function useLinkWindow(
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
-  const windowed = useLiveQuery(() => readLinkWindow(db, directoryId, from, to), [db, directoryId, from, to]);
+  // A new window's read starts in the task asking for it (a scroll's), not in a timer after its frame.
+  const windowed = useWindowRead(db, directoryId, from, to, readLinkWindow);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
   const wantScope = primed || words.length > 0;

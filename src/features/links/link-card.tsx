@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { shortUrl } from './link-filters.ts';
-import type { LinkItemProps } from './link-item-props.ts';
+import { sameItem, type LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
 import { BrokenLinkMark } from './broken-links.tsx';
 import { LinkIcon, LinkImage, NoPreview } from './link-preview-parts.tsx';
@@ -54,5 +54,5 @@ function LinkCardItem({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   );
 }
 
-/** Memoized: a change to one link re-renders its own card, not every card in view. */
-export const LinkCard = memo(LinkCardItem);
+/** Memoized by content: a change to one link re-renders its own card, not every card in view. */
+export const LinkCard = memo(LinkCardItem, sameItem);

@@ -66,6 +66,10 @@ const placeholder = (key: number, height: string): ReactNode => (
   <div key={`pending-${key}`} className={`${height} animate-pulse rounded-2xl bg-slate-100`} aria-hidden="true" />
 );
 
+/** Whether a slice holds links [start, end) of its list (those past its end count as held). */
+const holds = (slice: LinkSlice, start: number, end: number) =>
+  slice.start <= start && slice.start + slice.rows.length >= Math.min(end, slice.total);
+
 export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCollectionProps) {
   const { ref, columns } = useColumns();
   const windowed = slice.total > VIRTUALIZE_ABOVE;
@@ -74,9 +78,10 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
 
   if (view === 'list') {
     const row = (link: LinkRow) => <LinkRowItem key={link.id} link={link} {...item} />;
-    const rowsAt = (rows: readonly VirtualRow[]) =>
+    const rowsAt = (rows: readonly VirtualRow[], late: boolean) =>
       rows.map(({ index, start }) => {
         const link = at(index);
+        if (!link && !late) return null;
         return (
           <div key={link?.id ?? `pending-${index}`} style={{ ...placed('0', start), right: 0, height: ROW_HEIGHT }}>
             {link ? row(link) : placeholder(index, 'h-full')}
@@ -103,6 +108,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
             rowHeight={ROW_HEIGHT}
             height={viewportHeight()}
             renderRows={rowsAt}
+            ready={(first, end) => holds(slice, first, end)}
             onRange={onRange}
           />
         ) : (
@@ -127,11 +133,13 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
           rowHeight={CARD_ROW_HEIGHT}
           height={viewportHeight()}
           overscan={GRID_OVERSCAN}
-          renderRows={(rows) =>
+          ready={(first, end) => holds(slice, first * columns, end * columns)}
+          renderRows={(rows, late) =>
             rows.flatMap(({ index, start }) =>
               Array.from({ length: Math.min(columns, slice.total - index * columns) }, (_, column) => {
                 const position = index * columns + column;
                 const link = at(position);
+                if (!link && !late) return null;
                 return (
                   <div key={link?.id ?? `pending-${position}`} style={cell(columns, column, start)}>
                     {link ? card(link) : placeholder(position, 'h-full')}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { LinkItemProps } from './link-item-props.ts';
+import { sameItem, type LinkItemProps } from './link-item-props.ts';
 import { LinkMenu } from './link-menu.tsx';
 import { BrokenLinkMark } from './broken-links.tsx';
 import { LinkIcon, NoPreview } from './link-preview-parts.tsx';
@@ -40,5 +40,5 @@ function LinkRowItemView({ link, canEdit, onEdit, onDelete }: LinkItemProps) {
   );
 }
 
-/** Memoized: a change to one link re-renders its own card, not every card in view. */
-export const LinkRowItem = memo(LinkRowItemView);
+/** Memoized by content: a change to one link re-renders its own card, not every card in view. */
+export const LinkRowItem = memo(LinkRowItemView, sameItem);

@@ -10,13 +10,23 @@ export interface VirtualRowsProps {
   /**
    * The mounted rows' content, as one flat list of keyed, absolutely positioned children (each
    * at its row's `start`): keyed by what they show, an item moved to another row (a new link
-   * at the top) keeps its element instead of being mounted again.
+   * at the top) keeps its element instead of being mounted again. `late`: rows not at hand have
+   * been waited for PLACEHOLDER_AFTER_MS, show their placeholders (before that, nothing).
    */
-  renderRows(rows: readonly VirtualRow[]): ReactNode;
+  renderRows(rows: readonly VirtualRow[], late: boolean): ReactNode;
+  /** Whether the content of rows [first, end) is at hand (by default, always). */
+  ready?(first: number, end: number): boolean;
   label: string;
   /** The rows mounted (in view plus overscan) changed: [start, end). */
   onRange?(start: number, end: number): void;
 }
+
+/**
+ * How long rows scrolled to wait for their content before placeholders show: a read answering
+ * sooner shows the rows with no placeholder pass before them (two renders, and a frame's style,
+ * layout and paint, more on the way to the rows), the stretch blank meanwhile.
+ */
+export const PLACEHOLDER_AFTER_MS = 50;
 
 /** A mounted row: its index and its top in pixels. */
 export interface VirtualRow {
@@ -40,11 +50,15 @@ export function windowAt(
  * the same height, so the window is arithmetic on the scroll offset: nothing here costs more
  * with more rows (a list library measuring each row rebuilt a table of all 50,000 of them when
  * one link was added, on the path between the click and the paint). A scroll re-renders only
- * when the first row in view changes, and synchronously, so no frame shows an empty stretch.
+ * when the first row in view changes, and synchronously: rows at hand show in the scroll's own
+ * frame, others once read (or their placeholders, after PLACEHOLDER_AFTER_MS at one place).
  */
-export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows, label, onRange }: VirtualRowsProps) {
+export function VirtualRows(props: VirtualRowsProps) {
+  const { count, rowHeight, height, overscan = 6, renderRows, ready, label, onRange } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
+  // The offset whose rows have waited long enough for placeholders.
+  const [lateAt, setLateAt] = useState<number | null>(null);
   // What a scroll needs of the latest render, without subscribing again on each.
   const latest = useRef({ count, height, overscan, onRange });
   useLayoutEffect(() => {
@@ -70,6 +84,12 @@ export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows
   }, [rowHeight]);
   const { first, end } = windowAt(top, { count, rowHeight, height, overscan });
   useEffect(() => onRange?.(first, end), [onRange, first, end]);
+  const atHand = ready?.(first, end) ?? true;
+  useEffect(() => {
+    if (atHand) return;
+    const timer = setTimeout(() => setLateAt(top), PLACEHOLDER_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [atHand, top]);
   const rows: VirtualRow[] = [];
   for (let index = first; index < end; index += 1) rows.push({ index, start: index * rowHeight });
   return (
@@ -80,7 +100,9 @@ export function VirtualRows({ count, rowHeight, height, overscan = 6, renderRows
       tabIndex={0}
       style={{ height, overflowY: 'auto', position: 'relative' }}
     >
-      <div style={{ height: count * rowHeight, position: 'relative' }}>{renderRows(rows)}</div>
+      <div style={{ height: count * rowHeight, position: 'relative' }}>
+        {renderRows(rows, !atHand && lateAt === top)}
+      </div>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRow } from '../../../src/data/rows.ts';
-import { sliceOf } from '../../../src/data/queries/link-window.ts';
+import { sliceOf, type LinkSlice } from '../../../src/data/queries/link-window.ts';
 import { LinkCollection } from '../../../src/features/links/link-collection.tsx';
+import { PLACEHOLDER_AFTER_MS } from '../../../src/features/links/virtual-rows.tsx';
 import { makeLink } from '../../support/builders.ts';
 
 afterEach(cleanup);
@@ -100,5 +102,42 @@ describe('the links list and grid', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
     expect(edited).toEqual(['l0']);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('a far scroll of a windowed list', () => {
+  const all = links(10_000);
+  /** The 144 links from `start`, as the screen's window read gives them. */
+  const windowOf = (start: number): LinkSlice => ({ total: all.length, start, rows: all.slice(start, start + 144) });
+  const placeholders = () => document.querySelectorAll('[aria-hidden="true"].animate-pulse').length;
+  const list = (slice: LinkSlice) => (
+    <LinkCollection links={slice} view="list" canEdit onEdit={noop} onDelete={noop} onRange={noop} />
+  );
+  const scrollTo = (index: number) =>
+    act(() => {
+      const region = screen.getByRole('region', { name: 'Links list' });
+      region.scrollTop = 56 * index;
+      region.dispatchEvent(new Event('scroll'));
+    });
+
+  it('renders the rows of a window read in time with no placeholder pass before them', () => {
+    const view = render(list(windowOf(0)));
+    scrollTo(5_000);
+    expect(screen.queryByRole('link', { name: 'Link 0' })).toBeNull();
+    expect(placeholders()).toBe(0);
+    view.rerender(list(windowOf(4_950)));
+    expect(screen.getByRole('link', { name: 'Link 5000' })).toBeInTheDocument();
+    expect(placeholders()).toBe(0);
+  });
+
+  it('shows placeholders for rows not read after PLACEHOLDER_AFTER_MS, then the rows', async () => {
+    const view = render(list(windowOf(0)));
+    scrollTo(5_000);
+    expect(placeholders()).toBe(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, PLACEHOLDER_AFTER_MS + 20)));
+    expect(placeholders()).toBeGreaterThan(0);
+    view.rerender(list(windowOf(4_950)));
+    expect(screen.getByRole('link', { name: 'Link 5000' })).toBeInTheDocument();
+    expect(placeholders()).toBe(0);
   });
 });
