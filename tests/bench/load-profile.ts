@@ -7,9 +7,12 @@
  * (own time). On BENCH_DATABASE_URL (an empty database), else PGlite in memory.
  * LOAD_PROFILE_OUT=file.cpuprofile keeps the profile (Chromium's DevTools opens it).
  * LOAD_PROFILE_CPU=0 runs the clients without the profiler (its own cost is a few per cent).
+ * Also printed: the CPU time (user and system) of the stack's process and, on PostgreSQL, of the
+ * database's server processes, per request: unlike the profile's samples and the latencies, these
+ * do not count the time a process waited for a core, which on a shared machine is most of it.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startSession } from '../../supabase/local/auth-sessions.ts';
 import { LOAD_SEEDED_LINKS, runClients } from './load.ts';
@@ -47,7 +50,7 @@ function moduleOf(url: string, name: string): string {
   return own ? own[1]! : url;
 }
 
-function summarize(profile: Profile): void {
+function summarize(profile: Profile, requests: number): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -62,7 +65,10 @@ function summarize(profile: Profile): void {
     functions.set(fn, (functions.get(fn) ?? 0) + micros / 1000);
   }
   const idle = modules.get('(idle)') ?? 0;
-  console.log(`stack CPU: ${(total - idle).toFixed(0)} ms busy of ${total.toFixed(0)} ms profiled`);
+  const busy = total - idle;
+  console.log(
+    `stack CPU: ${busy.toFixed(0)} ms busy of ${total.toFixed(0)} ms profiled, ${(busy / requests).toFixed(2)} ms a request (${requests})`,
+  );
   const top = (map: Map<string, number>, n: number) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
@@ -72,6 +78,25 @@ function summarize(profile: Profile): void {
   for (const line of top(modules, 25)) console.log(line);
   console.log('by function (own time):');
   for (const line of top(functions, 40)) console.log(line);
+}
+
+/** CPU ms (user + system) of this database's server processes so far, by pid (Linux /proc). */
+async function serverCpu(stack: Awaited<ReturnType<typeof startBenchStack>>['stack']): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (stack.db.kind !== 'postgres') return cpu;
+  const { rows } = await stack.db.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  for (const { pid } of rows) {
+    try {
+      // utime and stime are the 14th and 15th fields, after the command's closing parenthesis.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // Not on Linux, or the process has ended.
+    }
+  }
+  return cpu;
 }
 
 async function seed(stack: Awaited<ReturnType<typeof startBenchStack>>['stack'], n: number): Promise<LoadClient> {
@@ -113,6 +138,8 @@ async function main(): Promise<void> {
       await session.post('Profiler.setSamplingInterval', { interval: 500 });
       await session.post('Profiler.start');
     }
+    const cpuBefore = process.cpuUsage();
+    const serverBefore = await serverCpu(stack);
     const result = await runClients({
       url: stack.url,
       anonKey: stack.keys.anonKey,
@@ -130,11 +157,21 @@ async function main(): Promise<void> {
     console.log(
       `pull: median ${p(result.pull, 50)} ms, p95 ${p(result.pull, 95)}, p99 ${p(result.pull, 99)} (${result.pull.length})`,
     );
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverAfter = await serverCpu(stack);
+    const requests = result.push.length + result.pull.length;
+    const stackMs = (cpu.user + cpu.system) / 1000;
+    let serverMs = 0;
+    for (const [pid, ms] of serverAfter) serverMs += ms - (serverBefore.get(pid) ?? 0);
+    console.log(
+      `CPU a request (push or pull): stack ${(stackMs / requests).toFixed(2)} ms (${stackMs.toFixed(0)} ms in all), ` +
+        `database ${(serverMs / requests).toFixed(2)} ms (${serverMs.toFixed(0)} ms, ${serverAfter.size} processes)`,
+    );
     if (result.errors.length > 0) console.log(`errors: ${[...new Set(result.errors)].slice(0, 3).join(' | ')}`);
     if (profiled) {
       const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
       if (process.env.LOAD_PROFILE_OUT) writeFileSync(process.env.LOAD_PROFILE_OUT, JSON.stringify(profile));
-      summarize(profile);
+      summarize(profile, result.push.length + result.pull.length);
     }
     session.disconnect();
   } finally {
