@@ -21,6 +21,9 @@ const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns',
 /** The guard's mark: a call in one round trip whose function set response GUCs fails with it. */
 const RESPONSE_GUCS_SET = 'linkboard: response GUCs set ';
 
+/** uuid::text's form. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Functions seen setting response GUCs: their calls read them before the commit. */
 const setsResponse = new Set<string>();
 
@@ -160,8 +163,15 @@ export function restApp(ctx: StackContext): Hono {
       // sets response GUCs (or while the fault suite may hold a push before its commit), the call
       // and then the COMMIT once the GUCs are read and found valid, as before: two round trips
       // to PostgreSQL a request instead of four (docs/scale.md, point 7).
-      const known = literal(typeof sub === 'string' ? sub : null);
-      const settings = `select ${known}::text is null or exists (select 1 from auth.users u where u.id::text = ${known}::text) as known,
+      // The user's row by its key: only a lowercase uuid's text can equal `id::text`, so any other
+      // sub names no user (a scan of auth.users per request before).
+      const known =
+        typeof sub !== 'string'
+          ? 'true'
+          : UUID_TEXT.test(sub)
+            ? `exists (select 1 from auth.users u where u.id = ${literal(sub)}::uuid)`
+            : 'false';
+      const settings = `select ${known} as known,
                 set_config('request.jwt.claims', ${literal(JSON.stringify(caller.claims))}, true),
                 set_config('request.method', ${literal(req.method)}, true),
                 set_config('request.path', ${literal(new URL(req.url).pathname)}, true),
