@@ -12,10 +12,28 @@ export interface Sql {
   exec(text: string): Promise<void>;
 }
 
+/** A transaction's statements (Db.transaction). */
+export interface Tx extends Sql {
+  /**
+   * Runs a script of statements without parameters (literals only: `literal`) and gives the rows
+   * of its last. On PostgreSQL it is one round trip, with the transaction's BEGIN when it is the
+   * transaction's first statement, and with `commit` its COMMIT too: nothing may run after it.
+   * On PGlite (no network) the transaction commits as usual when its function resolves.
+   */
+  script<T = Record<string, unknown>>(text: string, options?: { commit?: boolean }): Promise<{ rows: T[] }>;
+}
+
+/** A string as an SQL literal for `Tx.script` (a NUL, which no text may hold, is refused). */
+export function literal(value: string | null): string {
+  if (value === null) return 'null';
+  if (value.includes('\0')) throw new Error('A NUL character cannot be sent in SQL text');
+  return pg.escapeLiteral(value);
+}
+
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * LISTENs on a channel: each NOTIFY's payload, delivered when its transaction commits. On
    * PostgreSQL it holds one connection of its own, reconnecting after an error. Returns its end.
@@ -57,7 +75,26 @@ export async function openPglite(options: Omit<OpenOptions, 'databaseUrl'> = {})
     kind: 'pglite',
     pglite,
     ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) =>
+      pglite.transaction((tx) => {
+        // As on PostgreSQL, nothing may run after a script with `commit` (here the commit
+        // itself is pglite.transaction's, when fn resolves).
+        let ended = false;
+        const inner = wrap(tx);
+        const open = () => {
+          if (ended) throw new Error('The transaction was committed: no statement may follow');
+        };
+        return fn({
+          query: async (text, params) => (open(), inner.query(text, params)),
+          exec: async (text) => (open(), inner.exec(text)),
+          async script<T>(text: string, options?: { commit?: boolean }) {
+            open();
+            if (options?.commit) ended = true;
+            const results = await tx.exec(text);
+            return { rows: (results.at(-1)?.rows ?? []) as T[] };
+          },
+        });
+      }),
     listen: async (channel, onPayload) => {
       const unlisten = await pglite.listen(channel, onPayload);
       return async () => {
@@ -91,24 +128,46 @@ export function openPostgres(url: string): Db {
         lost ??= error;
       };
       client.on('error', onError);
-      const tx: Sql = {
+      // BEGIN goes with the first statement when that is a script (one round trip less), else
+      // alone before it; a script with `commit` ends the transaction.
+      let begun = false;
+      let ended = false;
+      const open = async () => {
+        if (ended) throw new Error('The transaction was committed: no statement may follow');
+        if (!begun) await client.query('begin');
+        begun = true;
+      };
+      const tx: Tx = {
         async query<T>(text: string, params?: unknown[]) {
+          await open();
           const result = await client.query(text, params);
           return { rows: result.rows as T[] };
         },
         async exec(text: string) {
+          await open();
           await client.query(text);
+        },
+        async script<T>(text: string, options?: { commit?: boolean }) {
+          if (ended) throw new Error('The transaction was committed: no statement may follow');
+          const first = !begun;
+          begun = true;
+          if (options?.commit) ended = true;
+          const sent = `${first ? 'begin;\n' : ''}${text}${options?.commit ? ';\ncommit' : ''}`;
+          const answer = (await client.query(sent)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const results = Array.isArray(answer) ? answer : [answer];
+          const last = results[results.length - 1 - (options?.commit ? 1 : 0)];
+          return { rows: (last?.rows ?? []) as T[] };
         },
       };
       let failed: Error | undefined;
       try {
-        await client.query('begin');
         const value = await fn(tx);
-        await client.query('commit');
+        if (begun && !ended) await client.query('commit');
         return value;
       } catch (error) {
         failed = error instanceof Error ? error : new Error(String(error));
-        if (!lost) await client.query('rollback').catch(() => {});
+        // A script whose COMMIT failed has ended its transaction: the ROLLBACK is only a warning.
+        if (!lost && begun) await client.query('rollback').catch(() => {});
         throw error;
       } finally {
         client.removeListener('error', onError);

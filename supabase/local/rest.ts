@@ -13,10 +13,19 @@ import { apiKeyClaims, apiKeyOf, requireApiKey } from './api-key.ts';
 import { bearerToken, isApiRole, verifyJwt, type ApiRole, type Claims } from './jwt.ts';
 import { connectionLost, fromDatabaseError, restFail, RestFailure } from './rest-errors.ts';
 import { forgetCall, resolveCall } from './rest-functions.ts';
-import { holdPush } from './fault-hold.ts';
-import { isConnectionLoss } from './db.ts';
+import { holdPush, pushHoldFile } from './fault-hold.ts';
+import { isConnectionLoss, literal } from './db.ts';
 
 const RESERVED_QUERY = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey']);
+
+/** The guard's mark: a call in one round trip whose function set response GUCs fails with it. */
+const RESPONSE_GUCS_SET = 'linkboard: response GUCs set ';
+
+/** uuid::text's form. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Functions seen setting response GUCs: their calls read them before the commit. */
+const setsResponse = new Set<string>();
 
 function errorResponse(c: Context, failure: RestFailure): Response {
   c.header('Proxy-Status', `PostgREST; error=${failure.body.code}`);
@@ -147,43 +156,79 @@ export function restApp(ctx: StackContext): Hono {
       const sub = caller.role === 'authenticated' ? caller.claims.sub : undefined;
       // The fault suite's holds (fault-hold.ts): no-ops unless LINKBOARD_FAULT_PUSH_HOLD_FILE is set.
       await holdPush(fn, 'before-transaction');
-      const answer = await ctx.db.transaction(async (tx) => {
-        if (readOnly) await tx.exec('set transaction read only');
-        // The request's settings and the caller's role (set_config('role') is SET LOCAL ROLE, as
-        // PostgREST does it) in one round trip; `known` is checked as the connecting role.
-        const { rows: set } = await tx.query<{ known: boolean }>(
-          `select $5::text is null or exists (select 1 from auth.users u where u.id::text = $5::text) as known,
-                  set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
-                  set_config('request.path', $3, true), set_config('request.headers', $4, true),
-                  set_config('role', $6, true)`,
-          [
-            JSON.stringify(caller.claims),
-            req.method,
-            new URL(req.url).pathname,
-            JSON.stringify(headers),
-            sub ?? null,
-            caller.role,
-          ],
-        );
-        // A validly signed token for a user who does not exist (deleted, or never was) is refused.
-        if (caller.role === 'authenticated' && (typeof sub !== 'string' || !set[0]?.known)) {
-          throw restFail(401, 'PGRST301', 'JWT sub claim names no existing user');
+      const argsJson = call.text.includes('$1') ? JSON.stringify(args) : null;
+      // The request's settings and the caller's role (set_config('role') is SET LOCAL ROLE, as
+      // PostgREST does it) in one statement with the transaction's BEGIN; `known` is checked as
+      // the connecting role. Then the call with its COMMIT (oneRound), or, for a function that
+      // sets response GUCs (or while the fault suite may hold a push before its commit), the call
+      // and then the COMMIT once the GUCs are read and found valid, as before: two round trips
+      // to PostgreSQL a request instead of four (docs/scale.md, point 7).
+      // The user's row by its key: only a lowercase uuid's text can equal `id::text`, so any other
+      // sub names no user (a scan of auth.users per request before).
+      const known =
+        typeof sub !== 'string'
+          ? 'true'
+          : UUID_TEXT.test(sub)
+            ? `exists (select 1 from auth.users u where u.id = ${literal(sub)}::uuid)`
+            : 'false';
+      const settings = `select ${known} as known,
+                set_config('request.jwt.claims', ${literal(JSON.stringify(caller.claims))}, true),
+                set_config('request.method', ${literal(req.method)}, true),
+                set_config('request.path', ${literal(new URL(req.url).pathname)}, true),
+                set_config('request.headers', ${literal(JSON.stringify(headers))}, true),
+                set_config('role', ${literal(caller.role)}, true)`;
+      const run = (oneRound: boolean) =>
+        ctx.db.transaction(async (tx) => {
+          const { rows: set } = await tx.script<{ known: boolean }>(
+            readOnly ? `set transaction read only;\n${settings}` : settings,
+          );
+          // A validly signed token for a user who does not exist (deleted, or never was) is refused.
+          if (caller.role === 'authenticated' && (typeof sub !== 'string' || !set[0]?.known)) {
+            throw restFail(401, 'PGRST301', 'JWT sub claim names no existing user');
+          }
+          // The call, then PostgREST's response GUCs (a function may set its answer's status and
+          // headers), read once the call's rows are all made (a materialized CTE runs first).
+          if (oneRound) {
+            const text = call.text.split('$1').join(argsJson === null ? '$1' : literal(argsJson));
+            const { rows } = await tx.script<{ body?: string | null }>(
+              `with _call as materialized (${text})
+               select (select body from _call limit 1) as body,
+                      case when coalesce(current_setting('response.status', true), '') <> ''
+                             or coalesce(current_setting('response.headers', true), '') <> ''
+                           then (${literal(RESPONSE_GUCS_SET)} || coalesce(current_setting('response.status', true), ''))::int
+                      end as guard
+               from (select count(*) from _call) _ran`,
+              { commit: true },
+            );
+            return { body: rows[0]?.body ?? null, response: { headers: {} } as ReturnType<typeof responseGucs> };
+          }
+          const { rows } = await tx.query<{ body?: string | null; status: string | null; headers: string | null }>(
+            `with _call as materialized (${call.text})
+             select (select body from _call limit 1) as body,
+                    current_setting('response.status', true) as status,
+                    current_setting('response.headers', true) as headers
+             from (select count(*) from _call) _ran`,
+            argsJson === null ? [] : [argsJson],
+          );
+          const row = rows[0];
+          const result = { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
+          await holdPush(fn, 'before-commit');
+          return result;
+        });
+      // Only a call of one `$1` is sent as text (call.text of rest-functions.ts has at most one).
+      const oneRound = !pushHoldFile() && !setsResponse.has(fn) && call.text.split('$1').length <= 2;
+      let answer: Awaited<ReturnType<typeof run>>;
+      try {
+        answer = await run(oneRound);
+      } catch (error) {
+        // The function set response GUCs: that call was rolled back whole, and runs again with
+        // its GUCs read before the commit (a bad status or headers roll it back, as PostgREST).
+        if (!oneRound || !String((error as { message?: unknown } | null)?.message).includes(RESPONSE_GUCS_SET)) {
+          throw error;
         }
-        // The call, then PostgREST's response GUCs (a function may set its answer's status and
-        // headers), read once the call's rows are all made (a materialized CTE runs first).
-        const { rows } = await tx.query<{ body?: string | null; status: string | null; headers: string | null }>(
-          `with _call as materialized (${call.text})
-           select (select body from _call limit 1) as body,
-                  current_setting('response.status', true) as status,
-                  current_setting('response.headers', true) as headers
-           from (select count(*) from _call) _ran`,
-          call.text.includes('$1') ? [JSON.stringify(args)] : [],
-        );
-        const row = rows[0];
-        const result = { body: row?.body ?? null, response: responseGucs(row?.status, row?.headers) };
-        await holdPush(fn, 'before-commit');
-        return result;
-      });
+        setsResponse.add(fn);
+        answer = await run(false);
+      }
       await holdPush(fn, 'after-commit');
       const { body, response } = answer;
       for (const [name, value] of Object.entries(response.headers)) c.header(name, value);

@@ -52,6 +52,21 @@ describe.each(dbKinds)('on %s', (kind) => {
     const { data } = await client.auth.signUp({ email: uniqueEmail('real'), password: 'password1' });
     const real = await rpc('get_my_profile', '{}', { Authorization: `Bearer ${data.session!.access_token}` });
     expect(real.status).toBe(200);
+    // Only the user's id as uuid::text writes it names the user: not in capitals, braces or a number.
+    const id = data.user!.id;
+    for (const sub of [id.toUpperCase(), `{${id}}`, id.replaceAll('-', ''), 42, "x' or true --"]) {
+      const other = signHs256(
+        { sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 },
+        jwtSecret,
+      );
+      const refused = await rpc('get_my_profile', '{}', { Authorization: `Bearer ${other}` });
+      expect(refused.status, String(sub)).toBe(401);
+    }
+    const same = signHs256(
+      { sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 },
+      jwtSecret,
+    );
+    expect((await rpc('get_my_profile', '{}', { Authorization: `Bearer ${same}` })).status).toBe(200);
   });
 
   it('answers JSON nested 5,000 deep, NUL characters and oversized bodies with 4xx', async () => {

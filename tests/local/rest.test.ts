@@ -27,6 +27,13 @@ create function public.lbtest_status(p_status text, p_headers text default null)
     if p_headers is not null then perform set_config('response.headers', p_headers, true); end if;
     return json_build_object('code', 'x', 'message', 'Wrong password.', 'hint', 'forbidden');
   end $$;
+create table public.lbtest_calls (n serial primary key, status text not null);
+create function public.lbtest_status_logged(p_status text) returns json language plpgsql volatile security definer
+  set search_path = public as $$ begin
+    insert into public.lbtest_calls (status) values (p_status);
+    perform set_config('response.status', p_status, true);
+    return json_build_object('status', p_status);
+  end $$;
 create function public.lbtest_echo(p_tags text[], p_doc jsonb, p_at timestamptz) returns json language sql immutable
   as $$ select json_build_object('tags', p_tags, 'doc', p_doc, 'year', extract(year from p_at at time zone 'UTC')) $$;
 `;
@@ -134,6 +141,25 @@ describe.each(dbKinds)('on %s', (kind) => {
       expect(await invalid.json()).toMatchObject({ code: 'PGRST112' });
       const badHeaders = await post('lbtest_status', JSON.stringify({ p_status: '200', p_headers: '{"a": 1}' }));
       expect(await badHeaders.json()).toMatchObject({ code: 'PGRST111' });
+    });
+
+    it('commits a call that set them once (only when they are valid), and keeps the body', async () => {
+      const calls = async (status: string) =>
+        (await stack.db.query('select n from public.lbtest_calls where status = $1', [status])).rows.length;
+      // The first call of the function finds it sets GUCs; the next ones read them before the commit.
+      for (const round of [1, 2]) {
+        const created = await post('lbtest_status_logged', JSON.stringify({ p_status: '201' }));
+        expect(created.status).toBe(201);
+        expect(await created.json()).toEqual({ status: '201' });
+        expect(await calls('201')).toBe(round);
+      }
+      const invalid = await post('lbtest_status_logged', JSON.stringify({ p_status: '999' }));
+      expect(await invalid.json()).toMatchObject({ code: 'PGRST112' });
+      expect(await calls('999')).toBe(0);
+      // An empty status is no status: committed, answered 200.
+      const plain = await post('lbtest_status_logged', JSON.stringify({ p_status: '' }));
+      expect(plain.status).toBe(200);
+      expect(await calls('')).toBe(1);
     });
   });
 
