@@ -83,8 +83,8 @@ test('the device runs out of storage space while changes wait', async ({ browser
         const request = open.result
           .transaction('saved_links')
           .objectStore('saved_links')
-          .index('directory_id')
-          .getAll(dirId);
+          .index('[directory_id+created_at+id]')
+          .getAll(IDBKeyRange.bound([dirId], [dirId, []]));
         request.onsuccess = () => {
           open.result.close();
           resolve((request.result as { title: string }[]).map((row) => row.title).sort());

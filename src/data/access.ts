@@ -7,6 +7,7 @@ import { messages } from '../domain/sync-codes.ts';
 import { roleMay, type DirectoryRole } from '../domain/permissions.ts';
 import { childrenOf, type SyncedTableName } from './synced-tables.ts';
 import type { Touched } from './targets.ts';
+import { groupKeys } from './group-range.ts';
 
 export type { DirectoryRole } from '../domain/permissions.ts';
 
@@ -61,7 +62,7 @@ export async function dropRows(
   await tx.table(table).bulkDelete([...ids]);
   for (const id of ids) touched?.noteId(table, id);
   for (const child of childrenOf(table)) {
-    const keys = (await tx.table(child.table).where(child.by).anyOf(ids).primaryKeys()) as string[];
+    const keys = (await groupKeys(tx.table(child.table), child.by, ids)) as string[];
     for (const id of ids) touched?.noteGroup(child.table, child.by, id);
     await dropRows(tx, child.table, keys, touched);
   }

@@ -69,7 +69,8 @@ export class LinkboardDb extends Dexie {
     // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
     // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
     // (event_invitations, docs/product.md, Find a time); 10: saved_links' token index (`_words`,
-    // link-index.ts), set on the links already there, and `updated_at`. A change of
+    // link-index.ts), set on the links already there, and `updated_at`; 11: saved_links without
+    // `directory_id` (its reads go through the compound index: group-range.ts). A change of
     // the duplicate rule (link-identity.ts) or of a link's words (search-words.ts) needs a
     // version that sets the keys again, as 7 and 10 do.
     const counted = countedIndexes();
@@ -77,6 +78,10 @@ export class LinkboardDb extends Dexie {
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
     const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
     const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
+    const v10 = {
+      ...stores,
+      saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, updated_at, _urlKey, *_words',
+    };
     const v9 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, _urlKey' };
     const { slot_answers: _answers, event_invitations: _invitations, ...v8 } = v9;
     const v7 = { ...v8, saved_links: 'id, directory_id, [directory_id+created_at+id], _urlKey' };
@@ -108,7 +113,7 @@ export class LinkboardDb extends Dexie {
     this.version(8).stores(v8);
     this.version(9).stores(v9);
     this.version(10)
-      .stores(stores)
+      .stores(v10)
       .upgrade(async (tx) => {
         // In pages by key, so 100,000 links are never all in memory at once.
         const links = tx.table<LinkRow, string>('saved_links');
@@ -116,6 +121,7 @@ export class LinkboardDb extends Dexie {
           links.bulkPut(page.map(withLinkKeys)).then(() => undefined),
         );
       });
+    this.version(11).stores(stores);
     // A new database keeps the calendar's month counts from its first row (calendar-index.ts).
     this.on('populate', (tx) => tx.table(COUNTS_STORE).put({ key: MONTH_COUNTS_KEPT, n: 1 }));
     const calendarCounts = [...(counted.calendar_events ?? []), ...CALENDAR_MONTH_COUNTS];

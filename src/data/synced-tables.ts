@@ -72,12 +72,14 @@ export const syncedTables = {
   saved_links: table({
     key: 'id',
     // [directory_id+created_at+id]: a directory's links newest first, a window at a time, and
-    // one link's place in that order named by its key (link-window.ts anchors).
+    // one link's place in that order named by its key (link-window.ts anchors); also every read
+    // of a directory's links (whereGroup in group-range.ts: no index on directory_id alone, each
+    // index costs every pulled row).
     // owner_id is counted (the plan's limit, the dashboard) but not indexed: nothing reads the
     // rows by owner, and each index costs every pulled row (12% of a first pull's writes).
     // broken_at: only broken links have one, so the 'Broken links' filter reads only them.
     // updated_at: the palette's most recently changed links, with nothing typed.
-    indexes: ['directory_id', '[directory_id+created_at+id]', 'broken_at', 'updated_at'],
+    indexes: ['[directory_id+created_at+id]', 'broken_at', 'updated_at'],
     // _urlKey: the link's identity, what a URL typed in Add Link is looked up by; _words: the
     // search's token index (link-index.ts).
     local: { fields: LINK_KEY_FIELDS, indexes: ['_urlKey', '*_words'] },

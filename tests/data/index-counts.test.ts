@@ -1,3 +1,4 @@
+import { whereGroup } from '../../src/data/group-range.ts';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('kept counts per directory and owner', () => {
       ]),
     );
     await db.saved_links.bulkDelete([links[4]!.id, links[5]!.id, 'not-there']);
-    await db.saved_links.where('directory_id').equals(b.id).delete();
+    await whereGroup(db.saved_links, 'directory_id', b.id).delete();
     await expectKept(db);
     expect(await keptCount(db, 'saved_links', 'directory_id', b.id)).toBe(0);
 

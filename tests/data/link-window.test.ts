@@ -1,4 +1,5 @@
 // Dexie's liveQuery needs a global indexedDB (the databases themselves are each test's own).
+import { whereGroup } from '../../src/data/group-range.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { liveQuery, type WhereClause } from 'dexie';
@@ -289,7 +290,7 @@ describe('anchors: far windows without stepping over every link before them', ()
     const moves = async (id: string) => (await db.counts.get(movesKey('saved_links', 'directory_id', id)))?.n ?? 0;
     const [here, there] = [await moves(directory.id), await moves(other.id)];
     expect(here).toBe(N);
-    const link = (await db.saved_links.where('directory_id').equals(directory.id).first())!;
+    const link = (await whereGroup(db.saved_links, 'directory_id', directory.id).first())!;
     await db.saved_links.update(link.id, { title: 'Edited' });
     expect(await moves(directory.id)).toBe(here);
     await db.saved_links.update(link.id, { directory_id: other.id });

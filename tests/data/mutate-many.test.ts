@@ -1,3 +1,4 @@
+import { whereGroup } from '../../src/data/group-range.ts';
 import { Dexie } from 'dexie';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { LinkboardDb } from '../../src/data/db.ts';
@@ -35,7 +36,7 @@ it('applies and queues many mutations in one read-write transaction, in order', 
   const outbox = await db.outbox.orderBy('seq').toArray();
   expect(outbox.map((row) => row.id)).toEqual(queued.map((row) => row.id));
   expect(queued.every((row, i) => row.seq === outbox[i]?.seq)).toBe(true);
-  expect(await db.saved_links.where('directory_id').equals(dir.id).count()).toBe(200);
+  expect(await whereGroup(db.saved_links, 'directory_id', dir.id).count()).toBe(200);
 });
 
 it('counts the steps before each one against the plan limit', async () => {

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whereGroup } from '../../src/data/group-range.ts';
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe("the Links screen's search", () => {
     const view = screen(db, directoryId, '7', false, max);
     const long = { timeout: 20_000 };
     // As the rule lists them in memory: 7, then 70 to 79 (word by word).
-    const all = await db.saved_links.where('directory_id').equals(directoryId).toArray();
+    const all = await whereGroup(db.saved_links, 'directory_id', directoryId).toArray();
     expect(searchList(all, '7').map((row) => row.title)).toEqual(sevens);
     await waitFor(() => expect(titles(view)).toEqual(sevens), long);
     expect(view.result.current?.more).toBe(false);

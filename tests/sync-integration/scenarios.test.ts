@@ -2,6 +2,7 @@
  * The sync engine against the local stack in-process, through supabase-js: rejections, shared
  * directories, sessions and conflicts, end to end.
  */
+import { whereGroup } from '../../src/data/group-range.ts';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -117,7 +118,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
     expect(await o.engine.sync()).toBe('synced');
     expect(await g.engine.sync()).toBe('synced');
     expect(await g.db.link_directories.get(dir)).toMatchObject({ name: 'Shared', owner_id: owner.id });
-    expect((await g.db.saved_links.where('directory_id').equals(dir).primaryKeys()).sort()).toEqual([...links].sort());
+    expect((await whereGroup(g.db.saved_links, 'directory_id', dir).primaryKeys()).sort()).toEqual([...links].sort());
     expect(await g.db.directory_members.get(member)).toMatchObject({ user_email: guest.email, role: 'viewer' });
     expect(await localView(g.db)).toEqual(await serverView(guest));
 
@@ -125,7 +126,7 @@ describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
     expect(await o.engine.sync()).toBe('synced');
     expect(await g.engine.sync()).toBe('synced');
     expect(await g.db.link_directories.get(dir)).toBeUndefined();
-    expect(await g.db.saved_links.where('directory_id').equals(dir).count()).toBe(0);
+    expect(await whereGroup(g.db.saved_links, 'directory_id', dir).count()).toBe(0);
     expect(await g.db.directory_members.where('directory_id').equals(dir).count()).toBe(0);
     expect(await localView(g.db)).toEqual(await serverView(guest));
   });

@@ -4,6 +4,7 @@
  * stack in-process. Tiers change as the billing webhook changes them: set_subscription_tier with
  * the service-role key.
  */
+import { whereGroup } from '../../src/data/group-range.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
@@ -145,7 +146,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
         name: 'Team reading',
         owner_id: owner.d.user.id,
       });
-      expect((await member.d.db.saved_links.where('directory_id').equals(dir).primaryKeys()).sort()).toEqual(
+      expect((await whereGroup(member.d.db.saved_links, 'directory_id', dir).primaryKeys()).sort()).toEqual(
         [...links].sort(),
       );
       expect((await member.d.db.directory_members.where('directory_id').equals(dir).primaryKeys()).sort()).toEqual(
@@ -186,7 +187,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
     const { owner, editor, dir, links } = await team({ links: 30 });
     await setTier(owner.d.user, 'free'); // a downgrade, as the billing webhook makes it
     owner.d.user.tier = 'free';
-    expect(await editor.d.db.saved_links.where('directory_id').equals(dir).count()).toBe(30);
+    expect(await whereGroup(editor.d.db.saved_links, 'directory_id', dir).count()).toBe(30);
 
     // The editor owns no link and cannot know the owner's plan: the server refuses.
     const late = await newLink(editor, dir, 'thirty-first');
@@ -194,7 +195,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
     await synced(editor);
     expect(editor.rejections).toEqual([{ code: 'limit_reached', message: messages.moreLinks }]);
     expect(await editor.d.db.saved_links.get(late)).toBeUndefined();
-    expect(await editor.d.db.saved_links.where('directory_id').equals(dir).count()).toBe(30);
+    expect(await whereGroup(editor.d.db.saved_links, 'directory_id', dir).count()).toBe(30);
     expect(await editor.d.db.outbox.count()).toBe(0);
     expect(await serverLinks(dir)).toHaveLength(30);
     await matchesServer(editor);
@@ -314,7 +315,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
     expect(editor.rejections).toEqual([{ code: 'forbidden', message: 'Failed to save link. Please try again.' }]);
     expect(editor.purged).toEqual([dir]);
     expect(await editor.d.db.link_directories.get(dir)).toBeUndefined();
-    expect(await editor.d.db.saved_links.where('directory_id').equals(dir).count()).toBe(0);
+    expect(await whereGroup(editor.d.db.saved_links, 'directory_id', dir).count()).toBe(0);
     expect(await editor.d.db.directory_members.where('directory_id').equals(dir).count()).toBe(0);
     expect(await editor.d.db.outbox.count()).toBe(0);
     expect(await serverLinks(dir)).toHaveLength(2);
@@ -344,7 +345,7 @@ describe.each(dbKinds)('shared directories through sync (%s)', (kind) => {
     });
     await synced(owner, editor);
     expect(await editor.d.db.link_directories.get(dir)).toMatchObject({ name: 'Team reading' });
-    expect(await editor.d.db.saved_links.where('directory_id').equals(dir).count()).toBe(2);
+    expect(await whereGroup(editor.d.db.saved_links, 'directory_id', dir).count()).toBe(2);
     expect((await editor.d.db.directory_members.where('directory_id').equals(dir).primaryKeys()).sort()).toEqual(
       [again, viewerMember].sort(),
     );

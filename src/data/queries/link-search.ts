@@ -209,7 +209,11 @@ export async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise
 
 /** The ids of a directory's links (read once while its search is used; the index's keys only). */
 export async function directoryLinkIds(db: LinkboardDb, directoryId: string): Promise<Set<string>> {
-  return new Set((await db.saved_links.where('directory_id').equals(directoryId).primaryKeys()) as string[]);
+  const keys = await db.saved_links
+    .where(WINDOW_INDEX)
+    .between(directoryStart(directoryId), directoryEnd(directoryId), true, false)
+    .primaryKeys();
+  return new Set(keys);
 }
 
 /** The `count` most recently changed links (through the updated_at index). */

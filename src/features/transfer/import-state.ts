@@ -7,6 +7,7 @@
 import type { LinkboardDb } from '../../data/db.ts';
 import { keptCount } from '../../data/counts.ts';
 import { urlKeyOf } from '../../data/link-index.ts';
+import { whereGroup } from '../../data/group-range.ts';
 import type { MutationContext } from '../../data/mutation-context.ts';
 import { countsAsEventThisMonth } from '../../domain/limits.ts';
 import type { Tier } from '../../domain/plans.ts';
@@ -38,10 +39,9 @@ export async function readImportState(db: LinkboardDb, ctx: MutationContext): Pr
     const directories = await db.link_directories.where('owner_id').equals(ctx.userId).toArray();
     directories.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     const keysByDirectory = new Map<string, Set<string>>(directories.map((dir) => [dir.id, new Set()]));
-    const links = await db.saved_links
-      .where('directory_id')
-      .anyOf(directories.map((dir) => dir.id))
-      .toArray();
+    const links = (
+      await Promise.all(directories.map((dir) => whereGroup(db.saved_links, 'directory_id', dir.id).toArray()))
+    ).flat();
     for (const link of links) {
       const key = urlKeyOf(link);
       if (key !== null) keysByDirectory.get(link.directory_id)?.add(key);

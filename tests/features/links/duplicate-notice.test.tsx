@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whereGroup } from '../../../src/data/group-range.ts';
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
@@ -102,7 +103,7 @@ describe("Add Link's duplicate notice", () => {
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await urls()).toContain('https://viewed.example/a');
-    expect((await db.saved_links.where('directory_id').equals('inbox').toArray()).map((l) => l.title)).toEqual([
+    expect((await whereGroup(db.saved_links, 'directory_id', 'inbox').toArray()).map((l) => l.title)).toEqual([
       'Mine now',
     ]);
   });
@@ -115,7 +116,7 @@ describe("Add Link's duplicate notice", () => {
     await waitFor(() => expect(status).toHaveTextContent('Already saved in Reading'));
     expect(screen.getByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
-    expect(await db.saved_links.where('directory_id').equals('inbox').count()).toBe(0);
+    expect(await whereGroup(db.saved_links, 'directory_id', 'inbox').count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
 

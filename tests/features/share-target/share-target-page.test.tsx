@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whereGroup } from '../../../src/data/group-range.ts';
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
@@ -105,7 +106,7 @@ describe('the share target', () => {
     await user.click(screen.getByRole('button', { name: 'Add Link' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Links/ada/dir/s1'));
-    const saved = await db.saved_links.where('directory_id').equals('s1').toArray();
+    const saved = await whereGroup(db.saved_links, 'directory_id', 's1').toArray();
     expect(saved).toMatchObject([{ url: 'https://shared.example/x', title: 'Shared', owner_id: OTHER }]);
     const queued = await db.outbox.toArray();
     expect(queued.map((row) => row.name)).toEqual(['link.create']);
