@@ -47,7 +47,7 @@ export async function mutate<N extends MutationName>(
     // A predicted change is painted before its transaction starts: opening it and copying the rows
     // into IndexedDB (hundreds for a series) takes milliseconds the frame that shows them need not wait for.
     const burst = await turnOf(db, prediction !== null);
-    const row = await runMutator(db, name, args, ctx, prediction, options.id);
+    const row = await runMutator(db, name, args, ctx, prediction, { id: options.id, burst });
     tellCommitted(db, row, burst);
     return row;
   } finally {
