@@ -17,9 +17,11 @@ type Observed = { mutatedParts?: ObservabilitySet };
 /** The parts committed since the last wake, waiting for the next frame. */
 let held: ObservabilitySet | null = null;
 
-/** Wakes without a frame to wait for (a hidden tab paints none; tests run without frames). */
-const FALLBACK_MS = 100;
-const FRAME_MS = 16;
+/**
+ * How long the parts of a commit wait for the others of the frame: a frame at 60 Hz. A timer, not
+ * requestAnimationFrame: the frames a save waits for are after-paint.ts's, and a hidden tab paints none.
+ */
+export const WAKE_MS = 16;
 
 /**
  * Called inside a save's transaction after its last write: the live queries it changes are woken
@@ -39,16 +41,7 @@ export function holdWakeOfThisTransaction(): void {
 function wakeNextFrame(parts: ObservabilitySet): void {
   const waiting = held !== null;
   held = Dexie.extendObservabilitySet(held ?? {}, parts);
-  if (waiting) return;
-  if (typeof requestAnimationFrame !== 'function') {
-    setTimeout(wake, FRAME_MS);
-    return;
-  }
-  const fallback = setTimeout(wake, FALLBACK_MS);
-  requestAnimationFrame(() => {
-    clearTimeout(fallback);
-    wake();
-  });
+  if (!waiting) setTimeout(wake, WAKE_MS);
 }
 
 /** Wakes the live queries of the parts held (what Dexie does at an explicit transaction's commit). */
