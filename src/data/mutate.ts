@@ -4,7 +4,8 @@
  * and queued in it (run-mutator.ts), then the sync told.
  */
 import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
-import { BURST_MS, mutationEnded, turnOf } from './after-paint.ts';
+import { BURST_MS, inBurst, mutationEnded, turnOf } from './after-paint.ts';
+import { WAKE_MS } from './burst-wakes.ts';
 import { showPrediction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationContext } from './mutation-context.ts';
@@ -41,6 +42,8 @@ export async function mutate<N extends MutationName>(
   ctx: MutationContext,
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
+  // A save of a burst (a loop of saves) is shown with the others of its frame, not at once.
+  if (inBurst(db)) db.pending.coalesce(WAKE_MS);
   // What the change will write is on screen in the next frame, before any read.
   const prediction = showPrediction(db, name, args, ctx);
   try {

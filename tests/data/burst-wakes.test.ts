@@ -60,4 +60,44 @@ describe('the live queries of a burst of saves', () => {
       vi.restoreAllMocks();
     }
   });
+
+  it("tell the screens of the pending writes once a frame, and a lone save's at once", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const db = freshDb();
+      const directory = makeDirectory();
+      await db.link_directories.put(directory);
+      let told = 0;
+      db.pending.subscribe(() => (told += 1));
+      const save = (i: number) =>
+        mutate(
+          db,
+          'link.create',
+          { id: uuid(), directory_id: directory.id, url: `https://tell.test/${i}`, title: `Tell ${i}` },
+          ctx({ tier: 'pro' }),
+        );
+      // A lone save: its prediction is told in the click's own task, then its writes and commit.
+      const first = save(0);
+      expect(told).toBe(1);
+      await first;
+      const lone = told;
+      // 50 saves in a loop: none told while the frame lasts, though each is shown to a screen that renders.
+      for (let i = 1; i <= 50; i += 1) await save(i);
+      expect(told).toBe(lone);
+      expect(db.pending.forTable('saved_links', 0)).toHaveLength(51);
+      // The frame's end tells them once.
+      vi.advanceTimersByTime(WAKE_MS);
+      expect(told).toBe(lone + 1);
+      // After a pause, a save is told at once again.
+      now += 1_000;
+      const later = save(99);
+      expect(told).toBe(lone + 2);
+      await later;
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
 });
