@@ -21,7 +21,7 @@ let held: ObservabilitySet | null = null;
  * How long the parts of a commit wait for the others of the frame: a frame at 60 Hz. A timer, not
  * requestAnimationFrame: the frames a save waits for are after-paint.ts's, and a hidden tab paints none.
  */
-export const WAKE_MS = 16;
+export const WAKE_MS = 100;
 
 /**
  * Called inside a save's transaction after its last write: the live queries it changes are woken

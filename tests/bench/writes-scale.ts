@@ -40,7 +40,7 @@ export async function seedDirectories(
  * BENCH_PROFILE=1: Chrome's CPU profile of the first timed round, written to
  * bench/<name>.cpuprofile (build with BENCH_NOMINIFY=1 for readable names).
  */
-async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
+export async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
