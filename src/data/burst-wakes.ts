@@ -1,31 +1,34 @@
 /**
- * Live queries woken at most once a frame within a burst of saves (docs/scale.md, "Queue 1,000
+ * Live queries woken at most every WAKE_MS within a burst of saves (docs/scale.md, "Queue 1,000
  * writes"). Dexie wakes every live query a commit may have changed from the transaction's
  * `complete` event (its `mutatedParts`: the keys and index ranges written); in a loop of a thousand
- * saves each wake is a read transaction the next save's transaction waits behind, and a render.
- * A save of a burst (after-paint.ts) hands its parts here instead, once all its writes are
- * issued: on its commit they are added to the frame's, and once a frame the screens' live queries
+ * saves each wake is a read transaction the next save's transaction waits behind, and a render of
+ * the screen. A save of a burst (after-paint.ts) hands its parts here instead, once all its writes
+ * are issued: on its commit they join those waiting, and every WAKE_MS the screens' live queries
  * are woken with them, as Dexie would have (its cache's reads of them forgotten and their live
  * queries woken, then `storagemutated` fired: the other live queries of this page and, through
- * Dexie's channel, those of the app's other tabs). Meanwhile the pending writes (pending-writes.ts) show the committed rows.
+ * Dexie's channel, those of the app's other tabs). Meanwhile the pending writes
+ * (pending-writes.ts, told on the same beat) show the committed rows.
  */
 import { Dexie, rangesOverlap, type ObservabilitySet } from 'dexie';
 
 /** A transaction as Dexie's observability middleware leaves it: the parts its writes touched. */
 type Observed = { mutatedParts?: ObservabilitySet };
 
-/** The parts committed since the last wake, waiting for the next frame. */
+/** The parts committed since the last wake, waiting for the next. */
 let held: ObservabilitySet | null = null;
 
 /**
- * How long the parts of a commit wait for the others of the frame: a frame at 60 Hz. A timer, not
- * requestAnimationFrame: the frames a save waits for are after-paint.ts's, and a hidden tab paints none.
+ * How long the parts of a commit wait for the others of the burst. Every 16 ms (a frame) the
+ * directory screen still re-rendered its grid often enough to take most of a save's time (44-67
+ * ms a save against 5-10 with no list on screen); every 100 ms, 12-17 ms (docs/scale.md). A timer,
+ * not requestAnimationFrame: the frames a save waits for are after-paint.ts's.
  */
 export const WAKE_MS = 100;
 
 /**
  * Called inside a save's transaction after its last write: the live queries it changes are woken
- * in the frame after its commit (with the others of the frame), not as it commits. Nothing is held
+ * within WAKE_MS of its commit (with those of the burst's other commits), not as it commits. Nothing is held
  * if the transaction aborts (it changed nothing).
  */
 export function holdWakeOfThisTransaction(): void {
@@ -35,10 +38,10 @@ export function holdWakeOfThisTransaction(): void {
   if (!idbtrans || !parts || typeof idbtrans.addEventListener !== 'function') return;
   // Dexie fires `storagemutated` at the commit only when the transaction holds parts.
   delete idbtrans.mutatedParts;
-  idbtrans.addEventListener('complete', () => wakeNextFrame(parts), { once: true });
+  idbtrans.addEventListener('complete', () => wakeSoon(parts), { once: true });
 }
 
-function wakeNextFrame(parts: ObservabilitySet): void {
+function wakeSoon(parts: ObservabilitySet): void {
   const waiting = held !== null;
   held = Dexie.extendObservabilitySet(held ?? {}, parts);
   if (!waiting) setTimeout(wake, WAKE_MS);

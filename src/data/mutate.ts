@@ -42,7 +42,7 @@ export async function mutate<N extends MutationName>(
   ctx: MutationContext,
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
-  // A save of a burst (a loop of saves) is shown with the others of its frame, not at once.
+  // A save of a burst (a loop of saves) is shown with the burst's others every WAKE_MS, not at once.
   if (inBurst(db)) db.pending.coalesce(WAKE_MS);
   // What the change will write is on screen in the next frame, before any read.
   const prediction = showPrediction(db, name, args, ctx);

@@ -85,7 +85,7 @@ export class PendingWrites {
   private readonly listeners = new Set<() => void>();
   private epoch = 0;
   private version = 0;
-  /** A burst's changes are told once a frame (coalesce): the timer of the next telling, if any. */
+  /** A burst's changes are told together (coalesce): the timer of the next telling, if any. */
   private coalesced: ReturnType<typeof setTimeout> | null = null;
   private coalescing = false;
 

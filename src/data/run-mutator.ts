@@ -97,7 +97,7 @@ function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
 export interface RunOptions {
   /** The outbox row's id (a fresh uuid by default). */
   id?: string | undefined;
-  /** A save of a burst (after-paint.ts): the live queries it changes wake in the next frame (burst-wakes.ts). */
+  /** A save of a burst (after-paint.ts): the live queries it changes wake with the burst's others (burst-wakes.ts). */
   burst?: boolean;
 }
 
@@ -121,7 +121,7 @@ export function runMutator<N extends MutationName>(
     reveal(prediction);
     const queued = outboxEntry(name, normalized, ctx, options.id);
     queued.seq = await db.outbox.add(queued);
-    // Every write is issued: the screens learn of them in the frame after the commit.
+    // Every write is issued: the screens learn of them with the burst's others, after the commit.
     if (options.burst) holdWakeOfThisTransaction();
     return queued;
   });

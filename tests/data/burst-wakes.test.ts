@@ -9,7 +9,7 @@ import { makeDirectory, uuid } from '../support/builders.ts';
 import { ctx, freshDb } from './helpers.ts';
 
 describe('the live queries of a burst of saves', () => {
-  it('wake once a frame, not at each commit, while every save is durable as it resolves, and then read all of them', async () => {
+  it('wake once per WAKE_MS, not at each commit, while every save is durable as it resolves, and then read all of them', async () => {
     // Timers and the clock move only when the test says: a busy machine must not split the burst
     // (IndexedDB's own tasks still run: fake-indexeddb schedules them with setImmediate).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -37,7 +37,7 @@ describe('the live queries of a burst of saves', () => {
       await save(0);
       await vi.waitFor(() => expect(shown.at(-1)).toHaveLength(1));
       const before = reads;
-      // 100 saves in a loop, no frame's time passing meanwhile: each committed when its call resolves, in order.
+      // 100 saves in a loop, no timer's time passing meanwhile: each committed when its call resolves, in order.
       for (let i = 1; i <= 100; i += 1) {
         const row = await save(i);
         const link = await db.saved_links.get(row.args.id as string);
@@ -47,7 +47,7 @@ describe('the live queries of a burst of saves', () => {
       // The screen has not read again: no read transaction for the next save to wait behind.
       expect(reads).toBe(before);
       expect(shown.at(-1)).toHaveLength(1);
-      // A frame later it is woken once: it reads every save, not a cached answer from before them.
+      // WAKE_MS later it is woken once: it reads every save, not a cached answer from before them.
       vi.advanceTimersByTime(WAKE_MS);
       await vi.waitFor(() => expect(shown.at(-1)).toHaveLength(101));
       expect(reads - before).toBeLessThanOrEqual(2);
@@ -61,7 +61,7 @@ describe('the live queries of a burst of saves', () => {
     }
   });
 
-  it("tell the screens of the pending writes once a frame, and a lone save's at once", async () => {
+  it("tell the screens of the pending writes once per WAKE_MS, and a lone save's at once", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let now = 1_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
@@ -83,11 +83,11 @@ describe('the live queries of a burst of saves', () => {
       expect(told).toBe(1);
       await first;
       const lone = told;
-      // 50 saves in a loop: none told while the frame lasts, though each is shown to a screen that renders.
+      // 50 saves in a loop: none told before WAKE_MS has passed, though each is shown to a screen that renders.
       for (let i = 1; i <= 50; i += 1) await save(i);
       expect(told).toBe(lone);
       expect(db.pending.forTable('saved_links', 0)).toHaveLength(51);
-      // The frame's end tells them once.
+      // WAKE_MS later they are told once.
       vi.advanceTimersByTime(WAKE_MS);
       expect(told).toBe(lone + 1);
       // After a pause, a save is told at once again.
