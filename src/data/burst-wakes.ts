@@ -44,7 +44,10 @@ export function holdWakeOfThisTransaction(): void {
 function wakeSoon(parts: ObservabilitySet): void {
   const waiting = held !== null;
   held = Dexie.extendObservabilitySet(held ?? {}, parts);
-  if (!waiting) setTimeout(wake, WAKE_MS);
+  if (waiting) return;
+  setTimeout(wake, WAKE_MS);
+  // A page closed meanwhile still tells the app's other tabs.
+  if (typeof addEventListener === 'function') addEventListener('pagehide', wake, { once: true });
 }
 
 /** Wakes the live queries of the parts held (what Dexie does at an explicit transaction's commit). */
@@ -52,6 +55,7 @@ function wake(): void {
   const parts = held;
   if (parts === null) return;
   held = null;
+  if (typeof removeEventListener === 'function') removeEventListener('pagehide', wake);
   for (const requery of forgetCachedReads(parts)) requery();
   Dexie.on('storagemutated').fire(parts);
 }
