@@ -28,7 +28,7 @@ export function mutationEnded(db: LinkboardDb): void {
  * Whether a mutation starting now is part of a burst: less than BURST_MS after the last one started
  * or ended (a loop awaiting each save starts the next as the last one commits, however long that took).
  */
-function inBurst(db: LinkboardDb): boolean {
+export function inBurst(db: LinkboardDb): boolean {
   const last = Math.max(lastStart.get(db) ?? -Infinity, lastEnd.get(db) ?? -Infinity);
   return performance.now() - last < BURST_MS;
 }

@@ -4,7 +4,8 @@
  * and queued in it (run-mutator.ts), then the sync told.
  */
 import type { MutationArgs, MutationName } from '../domain/mutation-contract.ts';
-import { BURST_MS, mutationEnded, turnOf } from './after-paint.ts';
+import { BURST_MS, inBurst, mutationEnded, turnOf } from './after-paint.ts';
+import { WAKE_MS } from './burst-wakes.ts';
 import { showPrediction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationContext } from './mutation-context.ts';
@@ -41,13 +42,15 @@ export async function mutate<N extends MutationName>(
   ctx: MutationContext,
   options: MutateOptions = {},
 ): Promise<OutboxRow> {
+  // A save of a burst (a loop of saves) is shown with the burst's others every WAKE_MS, not at once.
+  if (inBurst(db)) db.pending.coalesce(WAKE_MS);
   // What the change will write is on screen in the next frame, before any read.
   const prediction = showPrediction(db, name, args, ctx);
   try {
     // A predicted change is painted before its transaction starts: opening it and copying the rows
     // into IndexedDB (hundreds for a series) takes milliseconds the frame that shows them need not wait for.
     const burst = await turnOf(db, prediction !== null);
-    const row = await runMutator(db, name, args, ctx, prediction, options.id);
+    const row = await runMutator(db, name, args, ctx, prediction, { id: options.id, burst });
     tellCommitted(db, row, burst);
     return row;
   } finally {

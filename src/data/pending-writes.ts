@@ -85,6 +85,9 @@ export class PendingWrites {
   private readonly listeners = new Set<() => void>();
   private epoch = 0;
   private version = 0;
+  /** A burst's changes are told together (coalesce): the timer of the next telling, if any. */
+  private coalesced: ReturnType<typeof setTimeout> | null = null;
+  private coalescing = false;
 
   /** The commit epoch now: a query started at this epoch sees every write committed up to it. */
   readonly currentEpoch = (): number => this.epoch;
@@ -240,8 +243,28 @@ export class PendingWrites {
     this.emit();
   }
 
+  /**
+   * Within a burst of saves (mutate, after-paint.ts), the changes of the next `ms` are told to
+   * screens once, at its end, not each as it comes: every telling re-renders the screens that
+   * read through `useWithPending` in a task of its own, which the burst's next save waits behind.
+   * A save after a pause is told at once again.
+   */
+  coalesce(ms: number): void {
+    this.coalescing = true;
+    if (this.coalesced !== null) return;
+    this.coalesced = setTimeout(() => {
+      this.coalesced = null;
+      this.coalescing = false;
+      this.tell();
+    }, ms);
+  }
+
   private emit(): void {
     this.version += 1;
+    if (!this.coalescing) this.tell();
+  }
+
+  private tell(): void {
     for (const listener of this.listeners) listener();
   }
 }

@@ -5,6 +5,7 @@
  */
 import { argsProblem, type MutationArgs, type MutationName } from '../domain/mutation-contract.ts';
 import { findUnstorableText, unstorableTextMessage } from '../domain/storable-text.ts';
+import { holdWakeOfThisTransaction } from './burst-wakes.ts';
 import { holdWritesOfThisTransaction } from './change-on-screen.ts';
 import type { LinkboardDb } from './db.ts';
 import type { MutationContext } from './mutation-context.ts';
@@ -92,6 +93,14 @@ function scopeOf(db: LinkboardDb, names: Iterable<MutationName>) {
   return [...[...tables].map((table) => db.table(table)), db.outbox, db.counts];
 }
 
+/** How `runMutator` queues a mutation. */
+export interface RunOptions {
+  /** The outbox row's id (a fresh uuid by default). */
+  id?: string | undefined;
+  /** A save of a burst (after-paint.ts): the live queries it changes wake with the burst's others (burst-wakes.ts). */
+  burst?: boolean;
+}
+
 /**
  * One mutation in ONE read-write transaction: checked, applied (its writes shown in place of
  * `prediction` once all are issued) and queued. Throws a MutationError (nothing written) when refused.
@@ -102,7 +111,7 @@ export function runMutator<N extends MutationName>(
   args: MutationArgs[N],
   ctx: MutationContext,
   prediction: Prediction | null,
-  id?: string,
+  options: RunOptions = {},
 ): Promise<OutboxRow> {
   const run = db.transaction('rw', scopeOf(db, [name]), async () => {
     // What apply writes is on screen before the commit.
@@ -110,8 +119,10 @@ export function runMutator<N extends MutationName>(
     const normalized = await checkAndApply(db, name, args, ctx);
     // Every row of the change at once, in place of the prediction: a screen never shows half of it.
     reveal(prediction);
-    const queued = outboxEntry(name, normalized, ctx, id);
+    const queued = outboxEntry(name, normalized, ctx, options.id);
     queued.seq = await db.outbox.add(queued);
+    // Every write is issued: the screens learn of them with the burst's others, after the commit.
+    if (options.burst) holdWakeOfThisTransaction();
     return queued;
   });
   // No space for it (docs/faults.md, Storage full): the transaction aborted whole; the user is told.

@@ -4,13 +4,13 @@
  * screen after one untimed round, the screens taking turns in one page (so both meet the same load):
  * the directory on screen, and the Profile screen (no list of links). Each round is pushed afterwards,
  * untimed. QUEUE_DIRECTORIES (20) directories of 500 links; PGlite unless BENCH_DATABASE_URL;
- * BENCH_NOBUILD=1 reuses .bench/dist.
+ * BENCH_NOBUILD=1 reuses .bench/dist; BENCH_PROFILE=1 writes round 1's CPU profiles to bench/queue-<screen>.cpuprofile.
  */
 import { performance } from 'node:perf_hooks';
 import { hook, launch, newContext, openDirectory, run, signIn, waitFor, waitSynced } from './browser.ts';
 import { buildApp, seededTitle, signUp, startBenchStack } from './setup.ts';
 import { freePort } from '../support/free-port.ts';
-import { LINKS_PER_DIRECTORY, seedDirectories } from './writes-scale.ts';
+import { LINKS_PER_DIRECTORY, seedDirectories, startProfile } from './writes-scale.ts';
 
 const directories = Number(process.env.QUEUE_DIRECTORIES) || 20;
 const count = Number(process.env.QUEUE_COUNT) || 200;
@@ -43,7 +43,9 @@ async function main(): Promise<void> {
         await page.waitForTimeout(1500);
         await context.setOffline(true);
         const call = `queueLinks(${JSON.stringify(dirs[0])}, ${count}, 'q${round}${screen}')`;
+        const profile = process.env.BENCH_PROFILE && round === 1 ? await startProfile(page) : null;
         const ms = await run<number>(page, hook(call));
+        if (profile) await profile(`queue-${screen}`);
         await context.setOffline(false);
         await waitFor(page, hook('sync()').concat(".then((t) => t.outcome === 'synced' && t.outbox === 0)"), 300_000);
         log(`round ${round}, ${screen}: ${ms.toFixed(0)} ms, ${(ms / count).toFixed(1)} ms a save`);

@@ -18,6 +18,7 @@ import { seedCalendar, seedLibrary, seededTitle, signUp, type Account } from './
 import type { RunningStack } from '../../supabase/local/server.ts';
 import type { Measure } from './stats.ts';
 import { badInputAtScale } from './bad-input.ts';
+import { writesAtScale } from './writes-scale.ts';
 
 const DIRECTORIES = 200;
 const BIG = 20_000;
@@ -273,6 +274,10 @@ export async function scale(
   // ── writes part: queueing and pushing writes at this size go here (the page is on the big directory).
   measures.push(...(await mutationToUi(page, fmt(BIG), plan)));
   measures.push(...(await noopSync(page, plan)));
+  // Queued into a 400-link directory on screen, pushed over others; back on the big directory after.
+  const bigPath = `/Links/${account.username}/dir/${library.big}`;
+  measures.push(...(await writesAtScale(browser, page, account, library.others, bigPath, plan)));
+  plan.log('scale: writes done');
 
   // ── boot part: the offline warm start at this size goes here (the page is on the big directory).
   measures.push({

@@ -8,10 +8,11 @@
  *   back online: from the `online` event to the status Synced with the outbox empty (the pushes and
  *   the pull after them). Bar: median ≤ 5 s.
  *
- * Run on its own (the scale part does not call them yet): `npx tsx tests/bench/writes-scale.ts`
- * (BENCH_DATABASE_URL for PostgreSQL, BENCH_QUICK=1 for fewer samples, BENCH_NOBUILD=1 to reuse
- * .bench/dist); it seeds with `seedDirectories` and measures on its signed-in page with a directory
- * screen open.
+ * The scale part (tests/bench/scale.ts) measures both through `writesAtScale`, on its account. Run
+ * on its own: `npx tsx tests/bench/writes-scale.ts` (BENCH_DATABASE_URL for PostgreSQL,
+ * BENCH_QUICK=1 for fewer samples, BENCH_NOBUILD=1 to reuse .bench/dist, BENCH_ONLY=queue or push
+ * for one of them); it seeds with `seedDirectories` and measures on its signed-in page with a
+ * directory screen open.
  */
 import type { BrowserContext, Page } from 'playwright';
 import type { RunningStack } from '../../supabase/local/server.ts';
@@ -39,7 +40,7 @@ export async function seedDirectories(
  * BENCH_PROFILE=1: Chrome's CPU profile of the first timed round, written to
  * bench/<name>.cpuprofile (build with BENCH_NOMINIFY=1 for readable names).
  */
-async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
+export async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -138,6 +139,34 @@ export async function push5000(
     bar: { median: 5000 },
     note: `from the online event to Synced with the outbox empty; ${notes.join('; ')}`,
   };
+}
+
+/** An in-app navigation (react-router listens to popstate), then until a link card shows. */
+async function openPath(page: Page, path: string): Promise<void> {
+  await run(page, `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`);
+  await page.locator('[data-testid="link-card"]').first().waitFor({ timeout: 60_000 });
+}
+
+/**
+ * The scale part's writes (tests/bench/scale.ts): 1,000 saves queued into the first of
+ * `directoryIds` with it on screen, then 5,000 pushed over the next five a round; the page is back
+ * on `returnTo` (an app path) afterwards, for the measures after them.
+ */
+export async function writesAtScale(
+  context: BrowserContext,
+  page: Page,
+  owner: Account,
+  directoryIds: readonly string[],
+  returnTo: string,
+  plan: Plan,
+): Promise<Measure[]> {
+  const [open, ...others] = directoryIds;
+  if (!open || others.length === 0) throw new Error('writesAtScale: at least two directories');
+  await openPath(page, `/Links/${owner.username}/dir/${open}`);
+  const measures = [await queueWrites(context, page, open, plan)];
+  measures.push(await push5000(context, page, others, plan));
+  await openPath(page, returnTo);
+  return measures;
 }
 
 /** Run alone: its own build, stack, account and Chromium. */
