@@ -15,8 +15,9 @@ import { Dexie, rangesOverlap, type ObservabilitySet } from 'dexie';
 /** A transaction as Dexie's observability middleware leaves it: the parts its writes touched. */
 type Observed = { mutatedParts?: ObservabilitySet };
 
-/** The parts committed since the last wake, waiting for the next. */
+/** The parts committed since the last wake, waiting for the next, and the wake's timer. */
 let held: ObservabilitySet | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * How long the parts of a commit wait for the others of the burst. Every 16 ms (a frame) the
@@ -45,22 +46,26 @@ function wakeSoon(parts: ObservabilitySet): void {
   const waiting = held !== null;
   held = Dexie.extendObservabilitySet(held ?? {}, parts);
   if (waiting) return;
-  setTimeout(wake, WAKE_MS);
+  timer = setTimeout(wake, WAKE_MS);
   // A page closed meanwhile still tells the app's other tabs.
   if (typeof addEventListener === 'function') addEventListener('pagehide', wake, { once: true });
 }
 
-/** Wakes the live queries of the parts held (what Dexie does at an explicit transaction's commit). */
-function wake(): void {
+/**
+ * Wakes the live queries of the parts held (what Dexie does at an explicit transaction's commit)
+ * now rather than at the beat: a test's end flushes them while its document is still there.
+ */
+export function wake(): void {
   const parts = held;
   if (parts === null) return;
   held = null;
+  clearTimeout(timer);
   if (typeof removeEventListener === 'function') removeEventListener('pagehide', wake);
   for (const requery of forgetCachedReads(parts)) requery();
   Dexie.on('storagemutated').fire(parts);
 }
 
-/** Whether two observability sets share a part (Dexie's own test, live-query.ts). */
+/** Whether two observability sets share a part (the test Dexie's live queries make). */
 function overlap(a: ObservabilitySet, b: ObservabilitySet): boolean {
   if ('all' in a || 'all' in b) return true;
   return Object.keys(a).some((key) => b[key] !== undefined && rangesOverlap(b[key], a[key]!));

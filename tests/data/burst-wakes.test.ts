@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
+import { whereGroup } from '../../src/data/group-range.ts';
 import { WAKE_MS } from '../../src/data/burst-wakes.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import type { LinkRow } from '../../src/data/rows.ts';
@@ -23,7 +24,7 @@ describe('the live queries of a burst of saves', () => {
       // A screen's live read of the directory's links (a cached query: Dexie keeps its result).
       const subscription = liveQuery(() => {
         reads += 1;
-        return db.saved_links.where('directory_id').equals(directory.id).toArray();
+        return whereGroup(db.saved_links, 'directory_id', directory.id).toArray();
       }).subscribe((rows) => shown.push(rows));
       await vi.waitFor(() => expect(shown).toHaveLength(1));
       const save = (i: number) =>

@@ -31,6 +31,10 @@ if (typeof window !== 'undefined') {
   // and React then renders into a window that no longer exists ("window is not defined").
   const { afterEach } = await import('vitest');
   afterEach(cleanup);
+  // A burst's saves wake the live queries on a beat (src/data/burst-wakes.ts): a test's last beat
+  // runs before its jsdom goes, not into a document that is gone. Imported then, not here: Dexie
+  // must load after the test file's fake-indexeddb.
+  afterEach(async () => (await import('../../src/data/burst-wakes.ts')).wake());
 }
 
 export {};
