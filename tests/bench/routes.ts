@@ -42,7 +42,16 @@ export async function jsPerRoute(browser: Browser, stack: RunningStack, routes: 
     await page.goto(route.path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
     let bytes = 0;
-    for (const file of files) bytes += gzipSync(readFileSync(join(benchDist, file)), { level: 9 }).length;
+    const sizes = [...files].map((file) => ({
+      file,
+      gz: gzipSync(readFileSync(join(benchDist, file)), { level: 9 }).length,
+    }));
+    for (const { gz } of sizes) bytes += gz;
+    // BENCH_JS_FILES=1: each file the route loaded, the largest first (where a budget's bytes go).
+    if (process.env.BENCH_JS_FILES === '1') {
+      for (const { file, gz } of sizes.sort((a, b) => b.gz - a.gz))
+        console.log(`  ${route.name}: ${(gz / 1024).toFixed(1)} KB ${file}`);
+    }
     await page.close();
     if (!route.context) await context.close();
     measures.push({
