@@ -3,6 +3,7 @@
  * painted first, so the frame after the click does not wait for IndexedDB (docs/architecture.md,
  * "The write path").
  */
+import { afterNextPaint } from '../timing/after-next-paint.ts';
 import type { LinkboardDb } from './db.ts';
 
 /** The last transaction start still waiting (for a paint), per database. */
@@ -57,11 +58,9 @@ function afterPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
+    afterNextPaint(() => {
+      clearTimeout(fallback);
+      resolve();
+    });
   });
 }

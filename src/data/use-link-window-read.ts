@@ -10,6 +10,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { afterNextPaint } from '../timing/after-next-paint.ts';
 import type { LinkboardDb } from './db.ts';
 
 /** A window of a directory's links: links `from` to `to`. */
@@ -18,23 +19,6 @@ interface Span {
   directoryId: string;
   from: number;
   to: number;
-}
-
-/**
- * Runs `run` in the task after the next animation frame (after the current task where none run);
- * answers a cancel. As afterNextPaint of src/ui/screen-shown.ts, which src/data may not import.
- */
-function afterFrame(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const later = () => {
-    timer = setTimeout(run, 0);
-  };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
-  if (frame === undefined) later();
-  return () => {
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 const sameSpan = (a: Span, b: Span) =>
@@ -70,7 +54,7 @@ export function useWindowRead<T>(
       // The rows in the frame after their answer (a synchronous render, not a scheduled one); the
       // live query's own first read of them after that frame, not in its way.
       if (answer !== null) flushSync(() => setEarly({ span, read: answer }));
-      cancelFollow = afterFrame(() => setLive(span));
+      cancelFollow = afterNextPaint(() => setLive(span));
     };
     read(db, directoryId, from, to).then(settle, () => settle(null));
     return () => {

@@ -5,6 +5,7 @@
  * frame that paints it, or after its own time limit on a screen that never says.
  */
 import { useEffect } from 'react';
+import { afterNextPaint } from '../timing/after-next-paint.ts';
 
 let shown = false;
 const waiting = new Set<() => void>();
@@ -13,24 +14,6 @@ function flush(): void {
   const runs = [...waiting];
   waiting.clear();
   for (const run of runs) run();
-}
-
-/**
- * Runs `run` after the next frame is painted (the task after its animation frame), or after the
- * current task where no frames run (a test's DOM). A hidden tab paints no frame: `run` waits until
- * it is shown. Answers a cancel.
- */
-export function afterNextPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const later = () => {
-    timer = setTimeout(run, 0);
-  };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
-  if (frame === undefined) later();
-  return () => {
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /** The screen's content is in the DOM: the waiting work runs after the frame that paints it. */

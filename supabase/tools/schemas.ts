@@ -110,7 +110,15 @@ const HEADERS: Record<string, string> = {
   'plans.sql': 'Plans: the subscription tier (billing webhook only) and the month that Free quotas count in.',
   'billing.sql': "Billing: the card provider's account data, its signed events applied, and the mail that follows.",
   'rules.sql':
-    'Rules: the row triggers that enforce the product rules of docs/product.md (limits, quotas, roles, text lengths, row metadata).',
+    "Rules: what every table's rule triggers share (text limits, row metadata), and the rules of directories, members, links and profiles (docs/product.md: limits, quotas, roles). The calendar's, the polls' and the triggers themselves are in rules_*.sql.",
+  'rules_calendar.sql':
+    "Rules of the calendar's rows (docs/product.md): all-day items, series (Pro, at most 1,000 occurrences) and the Free month's 10 events.",
+  'rules_polls.sql':
+    "Rules of the polls and their votes: a vote counted once under the poll's lock, the counts no client writes, a poll's fields and quotas.",
+  'rules_time_polls.sql':
+    "Rules of 'Find a time' polls: the slots checked and labelled, one answers row per voter, the counts recounted from the answers.",
+  'rules_triggers.sql':
+    'The rule triggers of each table, in the order they run: t05 text limits, t10 row metadata, t15 guards, t20 rules, t30 what follows.',
   'rls.sql': 'Row-level security: who sees and changes which rows, and the helpers the policies call.',
   'public_access.sql': 'Public access: public directories (passwords, unlocking) and public profiles.',
   'sync_helpers.sql': 'Sync internals: argument readers, canonical answers, the idempotency record and its retention.',
@@ -120,7 +128,10 @@ const HEADERS: Record<string, string> = {
   'sync_pull.sql': 'Sync pull: changes since a cursor, for what the caller may see.',
   'throttles.sql': 'Throttles: attempts per bucket and subject, kept in PostgreSQL.',
   'link_previews.sql': "Link previews: what the function that reads a saved link's page asks of the database.",
-  'mail.sql': 'Mail: the queue (public.outgoing_mail), who may be mailed, the invitation mail, contact messages.',
+  'mail.sql':
+    'Mail: who may be mailed, the invitation mail, the queue (public.outgoing_mail) and its delivery, contact messages. The mail that follows a row is in mail_calendar.sql.',
+  'mail_calendar.sql':
+    "Mail that follows a row: a new member's invitation, 'Event Created', 'Recurring Event Created' and a pick's time, queued in the row's savepoint.",
   'other.sql': 'Objects not yet sorted into a module.',
 };
 

@@ -4,12 +4,7 @@
  * (docs/bench.md). Prints a table, writes bench/results.json, and exits 1 when a bar is missed
  * (BENCH_REPORT_ONLY=1: print only; a crash still fails). BENCH_QUICK=1: fewer samples (CI).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { BrowserContext } from 'playwright';
-import { projectRoot } from '../../supabase/local/app.ts';
 import { calendarWarmStart, openCalendar, seriesToUi } from './calendar.ts';
 import { dashboardWarmStart, openDashboard, seedDashboard, voteToUi } from './dashboard.ts';
 import { duplicateCheck } from './duplicates.ts';
@@ -17,17 +12,8 @@ import { paletteMeasures } from './palette.ts';
 import { findATimeMeasures } from './find-a-time.ts';
 import { brokenLinkPass } from './broken-links.ts';
 import { previewToUi, startPreviewFixture } from './link-preview.ts';
-import {
-  chromiumPath,
-  launch,
-  newContext,
-  openDirectory,
-  signIn,
-  waitFor,
-  waitSynced,
-  watchRealtime,
-} from './browser.ts';
-import { firstPull, mutationToUi, noopSync, otherDevice, push, search, type Plan } from './measures.ts';
+import { launch, newContext, openDirectory, signIn, waitFor, waitSynced, watchRealtime } from './browser.ts';
+import { firstPull, mutationToUi, noopSync, otherDevice, push, search } from './measures.ts';
 import { warmStart } from './warm-start.ts';
 import { load } from './load.ts';
 import { soak } from './soak.ts';
@@ -42,76 +28,9 @@ import { readPlanInPage } from './plain-words.ts';
 import { darkColdStart } from './theme.ts';
 import { exportLinks, importBookmarks, importLargeFile } from './transfer.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
-import { summarize, table, type Measure } from './stats.ts';
+import { type Measure } from './stats.ts';
 import { freePort } from '../support/free-port.ts';
-
-const quick = process.env.BENCH_QUICK === '1';
-const reportOnly = process.env.BENCH_REPORT_ONLY === '1';
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const plan: Plan & {
-  realtimeSamples: number;
-  capMs: number;
-  lighthouseRuns: number;
-  pushSamples: number;
-  loadClients: number;
-  scaleLoadClients: number;
-  loadSeconds: number;
-  soakClients: number;
-  soakSeconds: number;
-  fanoutClients: number;
-  fanoutRounds: number;
-} = {
-  warmups: number('BENCH_WARMUPS', quick ? 2 : 5),
-  samples: number('BENCH_SAMPLES', quick ? 5 : 20),
-  pushSamples: number('BENCH_PUSH_SAMPLES', quick ? 2 : 20),
-  realtimeSamples: number('BENCH_REALTIME_SAMPLES', quick ? 3 : 20),
-  capMs: number('BENCH_REALTIME_CAP_MS', 35_000),
-  lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 5),
-  loadClients: number('BENCH_LOAD_CLIENTS', 50),
-  scaleLoadClients: number('BENCH_SCALE_LOAD_CLIENTS', 200),
-  loadSeconds: number('BENCH_LOAD_SECONDS', quick ? 20 : 60),
-  soakClients: number('BENCH_SOAK_CLIENTS', 50),
-  soakSeconds: number('BENCH_SOAK_SECONDS', 900),
-  fanoutClients: number('BENCH_FANOUT_CLIENTS', 1000),
-  fanoutRounds: number('BENCH_FANOUT_ROUNDS', quick ? 2 : 10),
-  log: (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`),
-};
-const started = performance.now();
-/**
- * The measures whose rounds take seconds each (a first pull of 10,000 links, an import of 5,000):
- * in quick mode one warm-up and three samples, which keeps CI's pass short.
- */
-const heavyPlan: Plan = quick ? { ...plan, warmups: 1, samples: 3 } : plan;
-/**
- * BENCH_ONLY=routes,lighthouse,small,realtime,fanout,mid,big,duplicates,broken-links,preview,calendar,dashboard,palette,find-a-time,plain-words,theme,import,push,load: run only these
- * parts (a partial run
- * never passes as a whole). `scale` (100,000 links, docs/scale.md), `search-scale` (100,000 links with words,
- * BENCH_SEARCH_LINKS), `boot` and `boot-scale` (the three offline warm starts at 1,000 and at 100,000 links,
- * tests/bench/boot-scale.ts), `import-large`, `bad-input` and `soak` (50 clients for 15 minutes on PostgreSQL,
- * docs/faults.md) run only when named.
- */
-const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const optIn = new Set(['scale', 'soak', 'search-scale', 'boot', 'boot-scale', 'import-large', 'bad-input']);
-// The scale part's calendar measures alone, on an account of only the calendar's rows (calendar-scale.ts).
-optIn.add('calendar-scale');
-/** BENCH_SKIP=load,…: leave these parts out (CI's pass on PGlite leaves out the load run, which has its own step on PostgreSQL). */
-const skip = new Set(process.env.BENCH_SKIP?.split(',').map((part) => part.trim()));
-const want = (part: string) => !skip.has(part) && (only ? only.includes(part) : !optIn.has(part));
-const crashes: string[] = [];
-
-/** Runs one part of the bench; a crash is reported, the other parts still run, and the run fails. */
-async function part(name: string, body: () => Promise<void>): Promise<void> {
-  if (!want(name)) return;
-  try {
-    await body();
-  } catch (error) {
-    console.error(error);
-    crashes.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
-}
+import { heavyPlan, number, part, plan, quick, report } from './run-plan.ts';
 
 async function main(): Promise<void> {
   plan.log(`building the app into .bench/dist (VITE_BENCH=1)${quick ? '; quick mode' : ''}`);
@@ -396,41 +315,7 @@ async function main(): Promise<void> {
     await stack.close();
   }
 
-  const summaries = measures.map(summarize);
-  console.log(`\n${table(summaries)}\n`);
-  const seconds = (performance.now() - started) / 1000;
-  const out = join(projectRoot, 'bench');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(
-    join(out, 'results.json'),
-    `${JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        mode: quick ? 'quick' : 'full',
-        seconds: Math.round(seconds),
-        database,
-        browser: chromiumPath,
-        cpus: cpus().length,
-        node: process.version,
-        results: summaries,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  plan.log(`wrote bench/results.json; ${seconds.toFixed(0)} s in all`);
-  const missed = summaries.filter((summary) => summary.pass === false);
-  if (crashes.length) {
-    plan.log(`CRASHED: ${crashes.join('; ')}`);
-    process.exitCode = 1;
-  }
-  if (only) plan.log(`partial run (BENCH_ONLY=${only.join(',')})`);
-  if (skip.size > 0) plan.log(`partial run (BENCH_SKIP=${[...skip].join(',')})`);
-  if (missed.length && reportOnly) plan.log(`${missed.length} bar(s) missed (BENCH_REPORT_ONLY: not failing)`);
-  else if (missed.length) {
-    plan.log(`${missed.length} bar(s) missed`);
-    process.exitCode = 1;
-  }
+  report(measures, database);
 }
 
 main().catch((error: unknown) => {

@@ -1,20 +1,11 @@
 /** The calendar's mutators (events, tasks, series, reminders, all-day items): mutators.test.ts has the rest. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import { NOW, ctx, expectRefusedIn, freshDb } from './helpers.ts';
+import { NOW, ctx } from './helpers.ts';
+import { db, expectRefused, freshMutatorDb, pro } from './mutator-setup.ts';
 import { ME, makeEvent, makeProfile, uuid } from '../support/builders.ts';
 
-let db: LinkboardDb;
-beforeEach(() => {
-  db = freshDb();
-});
-
-const pro = ctx({ tier: 'pro' });
-
-/** The call is refused with `code` (and `message`) and writes nothing. */
-const expectRefused = (run: () => Promise<unknown>, code: string, message?: string) =>
-  expectRefusedIn(db, run, code, message);
+beforeEach(freshMutatorDb);
 
 describe('events, tasks and series', () => {
   it('validates events and applies create, update, complete and delete', async () => {

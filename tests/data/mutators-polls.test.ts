@@ -1,20 +1,11 @@
 /** The polls' and the profile's mutators: mutators.test.ts has the rest. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import { NOW, ctx, expectRefusedIn, freshDb } from './helpers.ts';
+import { NOW, ctx } from './helpers.ts';
+import { db, expectRefused, freshMutatorDb, pro } from './mutator-setup.ts';
 import { ME, OTHER, makeDirectory, makeEvent, makeMember, makePoll, makeProfile, uuid } from '../support/builders.ts';
 
-let db: LinkboardDb;
-beforeEach(() => {
-  db = freshDb();
-});
-
-const pro = ctx({ tier: 'pro' });
-
-/** The call is refused with `code` (and `message`) and writes nothing. */
-const expectRefused = (run: () => Promise<unknown>, code: string, message?: string) =>
-  expectRefusedIn(db, run, code, message);
+beforeEach(freshMutatorDb);
 
 describe('polls', () => {
   it('validates options (2 to 6, first two required) and the deadline', async () => {

@@ -1,22 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { mutators } from '../../src/data/mutators.ts';
 import { OUTBOX_VERSION } from '../../src/data/outbox.ts';
 import { mutationNames } from '../../src/domain/mutation-contract.ts';
-import { NOW, ctx, expectRefusedIn, freshDb } from './helpers.ts';
+import { NOW, ctx } from './helpers.ts';
+import { db, expectRefused, freshMutatorDb, pro } from './mutator-setup.ts';
 import { ME, OTHER, makeDirectory, makeLink, makeMember, makePoll, uuid } from '../support/builders.ts';
 
-let db: LinkboardDb;
-beforeEach(() => {
-  db = freshDb();
-});
-
-const pro = ctx({ tier: 'pro' });
-
-/** The call is refused with `code` (and `message`) and writes nothing. */
-const expectRefused = (run: () => Promise<unknown>, code: string, message?: string) =>
-  expectRefusedIn(db, run, code, message);
+beforeEach(freshMutatorDb);
 
 it('has a client mutator for every contract mutation', () => {
   expect(Object.keys(mutators).sort()).toEqual([...mutationNames].sort());

@@ -1,6 +1,6 @@
 /**
- * 'Find a time' polls in the database (docs/product.md, Find a time; supabase/schemas/rules.sql and
- * rls.sql): what a client may write to the tables directly, under row-level security, whatever the
+ * 'Find a time' polls in the database (docs/product.md, Find a time; supabase/schemas/rules_time_polls.sql
+ * and rls.sql): what a client may write to the tables directly, under row-level security, whatever the
  * app sends. A time poll's counts and slots, and its pick, are the server's; an answers row is the
  * voter's own, named by username or full name, never an address; invitations are only read, by the
  * invitee. The counts follow the answers under the poll's row lock (two sessions at once on

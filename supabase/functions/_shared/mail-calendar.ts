@@ -1,6 +1,6 @@
 /**
  * The event a mail carries as `invite.ics` (docs/product.md, Find a time: the mail of a time poll's
- * pick): the `calendar` of its outgoing_mail row (supabase/schemas/mail.sql, queue_pick_mail) as an
+ * pick): the `calendar` of its outgoing_mail row (supabase/schemas/mail_calendar.sql, queue_pick_mail) as an
  * RFC 5545 document with METHOD:PUBLISH and one VEVENT. Its UID is the poll's ('<poll id>@linkboard')
  * and its SEQUENCE the pick's count, so a calendar that imported the first pick replaces it with a
  * later one instead of adding a second event.
