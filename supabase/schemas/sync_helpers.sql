@@ -159,16 +159,20 @@ revoke all on function private.sync_purge_answers() from public, anon, authentic
 grant execute on function private.sync_purge_answers() to service_role;
 
 -- Deletes the caller's answers older than the retention (sync_push calls it: cheap, an index
--- range on (user_id, created_at)). Returns how many went.
+-- range on (user_id, created_at)). Returns how many went. PL/pgSQL: a security definer SQL
+-- function is planned again on every call.
 create or replace function private.sync_purge_my_answers() returns integer
-language sql volatile security definer
+language plpgsql volatile security definer
 set search_path = ''
 as $$
-  with gone as (
-    delete from public.sync_mutations m
-    where m.user_id = auth.uid() and m.created_at < now() - private.sync_answer_retention()
-    returning 1)
-  select count(*)::integer from gone
+declare
+  gone integer;
+begin
+  delete from public.sync_mutations m
+  where m.user_id = auth.uid() and m.created_at < now() - private.sync_answer_retention();
+  get diagnostics gone = row_count;
+  return gone;
+end
 $$;
 revoke all on function private.sync_purge_my_answers() from public, anon, authenticated, service_role;
 grant execute on function private.sync_purge_my_answers() to authenticated, service_role;
