@@ -4,7 +4,7 @@
 -- supabase/schemas/sync_helpers.sql
 -- Deletes the caller's answers older than the retention (sync_push calls it: cheap, an index
 -- range on (user_id, created_at)). Returns how many went. PL/pgSQL: a security definer SQL
--- function is planned again on every call. No sequential scan (as sync_recorded_answer).
+-- function is planned again on every call.
 create or replace function private.sync_purge_my_answers() returns integer
 language plpgsql volatile security definer
 set search_path = ''
@@ -22,12 +22,9 @@ $$;
 revoke all on function private.sync_purge_my_answers() from public, anon, authenticated, service_role;
 grant execute on function private.sync_purge_my_answers() to authenticated, service_role;
 
--- The recorded answer of the caller's mutation, or null (PL/pgSQL: asked once per mutation, its
--- plan is kept for the session). By its key, never a sequential scan: a plan made while the table
--- was nearly empty (a new database analyzed before its first push, autovacuum's first ANALYZE of
--- a few rows) chose one, and the connection kept it while the table grew, a scan of every user's
--- answers three or more times a push (docs/scale.md, point 7). sync_any_recorded and
--- sync_purge_my_answers read the table with the same setting.
+-- The recorded answer of the caller's mutation, or null (PL/pgSQL: its plan is kept for the
+-- session). Never a sequential scan: one planned while the table was nearly empty was kept as it
+-- grew (docs/scale.md, point 7); sync_any_recorded and sync_purge_my_answers do the same.
 create or replace function private.sync_recorded_answer(p_mutation_id uuid) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
