@@ -159,16 +159,21 @@ revoke all on function private.sync_purge_answers() from public, anon, authentic
 grant execute on function private.sync_purge_answers() to service_role;
 
 -- Deletes the caller's answers older than the retention (sync_push calls it: cheap, an index
--- range on (user_id, created_at)). Returns how many went.
+-- range on (user_id, created_at)). Returns how many went. PL/pgSQL: a security definer SQL
+-- function is planned again on every call.
 create or replace function private.sync_purge_my_answers() returns integer
-language sql volatile security definer
+language plpgsql volatile security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
-  with gone as (
-    delete from public.sync_mutations m
-    where m.user_id = auth.uid() and m.created_at < now() - private.sync_answer_retention()
-    returning 1)
-  select count(*)::integer from gone
+declare
+  gone integer;
+begin
+  delete from public.sync_mutations m
+  where m.user_id = auth.uid() and m.created_at < now() - private.sync_answer_retention();
+  get diagnostics gone = row_count;
+  return gone;
+end
 $$;
 revoke all on function private.sync_purge_my_answers() from public, anon, authenticated, service_role;
 grant execute on function private.sync_purge_my_answers() to authenticated, service_role;
@@ -192,11 +197,13 @@ $$;
 revoke all on function private.sync_record_answer(p_mutation_id uuid, p_result jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_record_answer(p_mutation_id uuid, p_result jsonb) to authenticated, service_role;
 
--- The recorded answer of the caller's mutation, or null (PL/pgSQL: asked once per mutation, its
--- plan is kept for the session).
+-- The recorded answer of the caller's mutation, or null (PL/pgSQL: its plan is kept for the
+-- session). Never a sequential scan: one planned while the table was nearly empty was kept as it
+-- grew (docs/scale.md, point 7); sync_any_recorded and sync_purge_my_answers do the same.
 create or replace function private.sync_recorded_answer(p_mutation_id uuid) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 begin
   return (select m.result from public.sync_mutations m

@@ -70,10 +70,12 @@ revoke all on function private.sync_push_one(p_id uuid, p_name text, p_args json
 grant execute on function private.sync_push_one(p_id uuid, p_name text, p_args jsonb) to authenticated, service_role;
 
 -- Whether any of the caller's mutations `p_ids` has a recorded answer (sync_push_link_run's check).
--- PL/pgSQL: a security definer SQL function is planned again on every call.
+-- PL/pgSQL: a security definer SQL function is planned again on every call. By key, as
+-- sync_recorded_answer.
 create or replace function private.sync_any_recorded(p_ids uuid[]) returns boolean
 language plpgsql stable security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 begin
   return exists (select 1 from public.sync_mutations m where m.user_id = auth.uid() and m.mutation_id = any (p_ids));

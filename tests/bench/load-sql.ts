@@ -8,7 +8,9 @@
  * call). Prints the mean, median and p95 of a push and of a pull. On PostgreSQL
  * (LOAD_SQL_DATABASE_URL, an empty database; else a migrated in-memory PGlite). With
  * pg_stat_statements loaded (`shared_preload_libraries`, `pg_stat_statements.track = all`), it
- * also prints the statements that cost most per push+pull, nested ones included.
+ * also prints the statements that cost most per push+pull, nested ones included; with
+ * `track_functions = 'all'` (settable per database: `alter database … set track_functions = 'all'`),
+ * each function's own time.
  * LOAD_SQL_SCHEMAS=1 applies supabase/schemas over the migrations first (to time an edit before
  * its migration is written).
  */
@@ -117,11 +119,12 @@ const describe = (values: number[]) =>
   `mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)} ms, median ${at(values, 0.5).toFixed(2)}, ` +
   `p95 ${at(values, 0.95).toFixed(2)} (${values.length} calls)`;
 
+/** Resets the counts; whether pg_stat_statements is there (the functions' own times need only track_functions). */
 async function statements(db: Db): Promise<boolean> {
+  await db.query('select pg_stat_reset()').catch(() => undefined);
   try {
     await db.exec('create extension if not exists pg_stat_statements');
     await db.query('select pg_stat_statements_reset()');
-    await db.query('select pg_stat_reset()');
     return true;
   } catch {
     return false;
@@ -152,18 +155,19 @@ async function report(side: Side, seconds: number): Promise<void> {
   console.log(`\n${side.label}: ${users} users × ${rounds} rounds (${seconds.toFixed(1)} s in all)`);
   console.log(`sync_push: ${describe(push)}`);
   console.log(`sync_pull: ${describe(side.pull)}`);
-  if (!side.stats) return;
-  const { rows } = await db.query<{ query: string; calls: string; per_sync: string; mean: string }>(
-    `select left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query, calls::text,
-            round((total_exec_time / $1)::numeric, 3)::text as per_sync,
-            round(mean_exec_time::numeric, 3)::text as mean
-     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-     order by total_exec_time desc limit 30`,
-    [push.length],
-  );
-  console.log('pg_stat_statements (ms per push+pull, nested statements included; mean ms per call):');
-  for (const row of rows)
-    console.log(`${row.per_sync.padStart(8)} ${row.calls.padStart(7)} ${row.mean.padStart(8)}  ${row.query}`);
+  if (side.stats) {
+    const { rows } = await db.query<{ query: string; calls: string; per_sync: string; mean: string }>(
+      `select left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query, calls::text,
+              round((total_exec_time / $1)::numeric, 3)::text as per_sync,
+              round(mean_exec_time::numeric, 3)::text as mean
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+       order by total_exec_time desc limit 30`,
+      [push.length],
+    );
+    console.log('pg_stat_statements (ms per push+pull, nested statements included; mean ms per call):');
+    for (const row of rows)
+      console.log(`${row.per_sync.padStart(8)} ${row.calls.padStart(7)} ${row.mean.padStart(8)}  ${row.query}`);
+  }
   // With track_functions = 'all': each function's own time (its statements' nested calls excluded).
   const { rows: functions } = await db.query<{ f: string; calls: string; per_sync: string; self: string }>(
     `select schemaname || '.' || funcname as f, calls::text, round((self_time / $1)::numeric, 3)::text as per_sync,
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
       for (const side of sides) await sync(side.db, side.users[n]!, side.push, side.pull);
   const seconds = (performance.now() - started) / 1000;
   // Each connection of a pool reports its counts when idle for 10 s at most.
-  if (sides.some((side) => side.stats)) await new Promise((resolve) => setTimeout(resolve, 11_000));
+  if (url || process.env.LOAD_SQL_COMPARE_URL) await new Promise((resolve) => setTimeout(resolve, 11_000));
   for (const side of sides) await report(side, seconds);
   for (const side of sides) await side.db.close();
 }
