@@ -100,6 +100,26 @@ function noteMoves(
   }
 }
 
+/** The counts keys (countKey, movesKey) that rows arriving may change: read with the rows they replace. */
+function countKeysOf(
+  table: string,
+  indexes: readonly CountedIndex[],
+  movedIndexes: readonly string[],
+  rows: readonly (Record<string, unknown> | undefined)[],
+): string[] {
+  // A page of a pull writes thousands of rows: their counts are read once their deltas are known.
+  if (rows.length > ARRIVING_READ_MAX) return [];
+  const keys = new Map<string, number>();
+  for (const row of rows) {
+    bump(keys, table, indexes, row, 1);
+    noteMoves(keys, table, movedIndexes, undefined, row);
+  }
+  return [...keys.keys()];
+}
+
+/** Up to this many rows a write reads the counts they arrive at along with the rows they replace. */
+const ARRIVING_READ_MAX = 50;
+
 // DBCoreRangeType is a const enum of Dexie's typings: its values, as Dexie defines them.
 const RANGE = 2;
 const ANY = 3;
@@ -194,19 +214,30 @@ export function indexCountsMiddleware(
           return result;
         }
         const keyPath = table.schema.primaryKey.keyPath as string;
-        const before: (Record<string, unknown> | undefined)[] =
+        const keys =
           req.type === 'deleteRange'
-            ? (await table.query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } }))
-                .result
-            : await heldRows(
-                table,
-                trans,
-                req.type === 'delete' ? req.keys : (req.keys ?? req.values.map((value) => value[keyPath])),
-              );
-        const result = await table.mutate(req);
-        const deltas = new Map<string, number>();
+            ? []
+            : req.type === 'delete'
+              ? req.keys
+              : (req.keys ?? req.values.map((value) => value[keyPath]));
         const after: readonly (Record<string, unknown> | undefined)[] =
           req.type === 'add' || req.type === 'put' ? req.values : [];
+        // The rows replaced are read before the write is issued: in one request, the write goes with
+        // it (IndexedDB runs a transaction's requests in order, so the read still sees them), and so
+        // does the read of the counts the new rows change (docs/scale.md, "Queue 1,000 writes").
+        const scan = req.type !== 'deleteRange' && keys.length >= KEY_SCAN_FROM;
+        const read: Promise<(Record<string, unknown> | undefined)[]> =
+          req.type === 'deleteRange'
+            ? table
+                .query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } })
+                .then((answer) => answer.result)
+            : heldRows(table, trans, keys);
+        if (scan) await read;
+        const arriving = scan ? [] : countKeysOf(name, indexes, movedIndexes, after);
+        const counted: Promise<(CountRow | undefined)[]> =
+          arriving.length > 0 ? counts.getMany({ trans, keys: arriving }) : Promise.resolve([]);
+        const [before, result, arrived] = await Promise.all([read, table.mutate(req), counted]);
+        const deltas = new Map<string, number>();
         // `before` holds a row (or undefined) for each written key, in the order of `after`.
         before.forEach((row, i) => {
           if (req.type !== 'deleteRange' && result.failures[i]) return;
@@ -216,11 +247,17 @@ export function indexCountsMiddleware(
         });
         const changed = [...deltas].filter(([, delta]) => delta !== 0);
         if (changed.length === 0) return result;
-        const current: (CountRow | undefined)[] = await counts.getMany({ trans, keys: changed.map(([key]) => key) });
+        const known = new Map<string, CountRow | undefined>(arriving.map((key, i) => [key, arrived[i]]));
+        // Only the counts of values the rows left (a move, a delete) are still to read.
+        const missing = changed.map(([key]) => key).filter((key) => !known.has(key));
+        if (missing.length > 0) {
+          const rows: (CountRow | undefined)[] = await counts.getMany({ trans, keys: missing });
+          missing.forEach((key, i) => known.set(key, rows[i]));
+        }
         await counts.mutate({
           type: 'put',
           trans,
-          values: changed.map(([key, delta], i) => ({ key, n: Math.max(0, (current[i]?.n ?? 0) + delta) })),
+          values: changed.map(([key, delta]) => ({ key, n: Math.max(0, (known.get(key)?.n ?? 0) + delta) })),
         });
         return result;
       }
