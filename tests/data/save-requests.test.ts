@@ -1,0 +1,159 @@
+import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { keptCount, keptCounts } from '../../src/data/counts.ts';
+import type { LinkboardDb } from '../../src/data/db.ts';
+import { mutate } from '../../src/data/mutate.ts';
+import { ctx, freshDb } from './helpers.ts';
+import { ME, OTHER, makeDirectory, makeLink, uuid } from '../support/builders.ts';
+
+/**
+ * What a save asks of IndexedDB (docs/scale.md, "Queue 1,000 writes"): every request that reaches the
+ * database (below every middleware, the kept counts' included), and how many waits there are on
+ * the way: a request issued while none of its transaction is in flight starts one (it waited for
+ * an answer, or is the first).
+ */
+function watchRequests(db: LinkboardDb) {
+  const seen = { requests: 0, waits: 0 };
+  const inFlight = new WeakMap<DBCoreTransaction, number>();
+  const track = <T>(trans: DBCoreTransaction, issue: () => Promise<T>): Promise<T> => {
+    const now = inFlight.get(trans) ?? 0;
+    seen.requests += 1;
+    if (now === 0) seen.waits += 1;
+    inFlight.set(trans, now + 1);
+    const done = () => inFlight.set(trans, (inFlight.get(trans) ?? 1) - 1);
+    return issue().then(
+      (answer) => (done(), answer),
+      (error: unknown) => (done(), Promise.reject(error)),
+    );
+  };
+  const middleware: Middleware<DBCore> = {
+    stack: 'dbcore',
+    name: 'WatchRequests',
+    // Below Dexie's own middlewares (level 0 and up): what IndexedDB itself is asked.
+    level: -10,
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          get: (req) => track(req.trans, () => table.get(req)),
+          getMany: (req) => track(req.trans, () => table.getMany(req)),
+          query: (req) => track(req.trans, () => table.query(req)),
+          count: (req) => track(req.trans, () => table.count(req)),
+          mutate: (req) => track(req.trans, () => table.mutate(req)),
+        };
+      },
+    }),
+  };
+  db.use(middleware);
+  return {
+    /** The requests and waits of `run`. */
+    async of(run: () => Promise<unknown>) {
+      seen.requests = 0;
+      seen.waits = 0;
+      await run();
+      return { ...seen };
+    },
+  };
+}
+
+const pro = ctx({ tier: 'pro' });
+
+/** What the kept counts must equal: the links counted one by one. */
+async function expectKept(db: LinkboardDb) {
+  const links = await db.saved_links.toArray();
+  const by = (field: 'directory_id' | 'owner_id') => {
+    const counts = new Map<string, number>();
+    for (const link of links) counts.set(link[field], (counts.get(link[field]) ?? 0) + 1);
+    return counts;
+  };
+  const [directories, owners] = [by('directory_id'), by('owner_id')];
+  const kept = await keptCounts(db, 'saved_links', 'directory_id');
+  for (const [id, n] of directories) expect(kept.get(id), id).toBe(n);
+  for (const [id, n] of kept) expect(n, id).toBe(directories.get(id) ?? 0);
+  for (const [id, n] of owners) expect(await keptCount(db, 'saved_links', 'owner_id', id)).toBe(n);
+}
+
+describe("a save's requests", () => {
+  it('a new link waits three times: its directory, then the link, its counts and its outbox entry together, then the counts', async () => {
+    const db = freshDb();
+    const watch = watchRequests(db);
+    const directory = makeDirectory({ owner_id: ME });
+    await db.link_directories.put(directory);
+    const id = uuid();
+    const { requests, waits } = await watch.of(() =>
+      mutate(db, 'link.create', { id, directory_id: directory.id, url: 'https://a.test', title: 'A' }, pro),
+    );
+    // The directory; the row the link replaces, the counts it arrives at, the link, the outbox
+    // entry; the counts written. One after the other they were six waits.
+    expect(requests).toBe(6);
+    expect(waits).toBe(3);
+    expect(await db.saved_links.get(id)).toMatchObject({ directory_id: directory.id, owner_id: ME });
+    expect(await db.outbox.count()).toBe(1);
+    expect(await keptCount(db, 'saved_links', 'directory_id', directory.id)).toBe(1);
+  });
+
+  it('a delete reads the row it removes with the delete, then the counts it left', async () => {
+    const db = freshDb();
+    const watch = watchRequests(db);
+    const directory = makeDirectory({ owner_id: ME });
+    const link = makeLink({ directory_id: directory.id, owner_id: ME });
+    await db.link_directories.put(directory);
+    await db.saved_links.put(link);
+    const before = await watch.of(() => mutate(db, 'link.delete', { id: link.id }, pro));
+    // validate: the link, its directory; then the row and the delete with the outbox entry; the
+    // counts it left (read, then written). One after the other they were seven waits.
+    expect(before.waits).toBe(5);
+    expect(await db.saved_links.get(link.id)).toBeUndefined();
+    await expectKept(db);
+  });
+
+  it('keep the counts right through a burst of creates, favourites, deletes, pulled moves and a directory deleted', async () => {
+    const db = freshDb();
+    const [a, b, c] = [
+      makeDirectory({ owner_id: ME }),
+      makeDirectory({ owner_id: ME }),
+      makeDirectory({ owner_id: OTHER }),
+    ];
+    await db.link_directories.bulkPut([a, b, c]);
+    const held = Array.from({ length: 30 }, (_, i) =>
+      makeLink({ directory_id: [a, b, c][i % 3]!.id, owner_id: [ME, ME, OTHER][i % 3]! }),
+    );
+    await db.saved_links.bulkPut(held);
+    const created: string[] = [];
+    const saves: Promise<unknown>[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      // Called without waiting, as a loop's saves overlap: each in its own transaction, in order.
+      const id = uuid();
+      created.push(id);
+      const directory = i % 2 ? a : b;
+      saves.push(
+        mutate(db, 'link.create', { id, directory_id: directory.id, url: `https://l.test/${i}`, title: `L ${i}` }, pro),
+      );
+      if (i % 5 === 4) saves.push(mutate(db, 'link.set_favorite', { id: created[i - 2]!, value: true }, pro));
+      if (i % 7 === 6) saves.push(mutate(db, 'link.delete', { id: created[i - 3]! }, pro));
+      if (i % 10 === 9) {
+        // A pulled page moves a held link to another directory and owner, and rewrites one in place.
+        const moved = held[(i - 9) / 10]!;
+        saves.push(
+          db.saved_links.bulkPut([
+            { ...moved, directory_id: c.id, owner_id: OTHER },
+            { ...held[20]!, title: 'T' },
+          ]),
+        );
+      }
+    }
+    await Promise.all(saves);
+    await expectKept(db);
+    // Every save queued once, in the order of the calls.
+    const names = (await db.outbox.orderBy('seq').toArray()).map((row) => row.name);
+    expect(names.filter((name) => name === 'link.create')).toHaveLength(60);
+    expect(
+      (await db.outbox.orderBy('seq').toArray()).filter((row) => row.name === 'link.create').map((row) => row.args.id),
+    ).toEqual(created);
+    await mutate(db, 'directory.delete', { id: b.id }, pro);
+    await expectKept(db);
+    expect(await keptCount(db, 'saved_links', 'directory_id', b.id)).toBe(0);
+  });
+});
