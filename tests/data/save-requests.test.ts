@@ -1,10 +1,11 @@
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { keptCount, keptCounts } from '../../src/data/counts.ts';
+import { countKey, movesKey } from '../../src/data/index-counts.ts';
 import type { LinkboardDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { ctx, freshDb } from './helpers.ts';
-import { ME, OTHER, makeDirectory, makeLink, uuid } from '../support/builders.ts';
+import { ME, OTHER, makeDirectory, makeLink, makeMember, uuid } from '../support/builders.ts';
 
 /**
  * What a save asks of IndexedDB (docs/scale.md, "Queue 1,000 writes"): every request that reaches the
@@ -76,7 +77,7 @@ async function expectKept(db: LinkboardDb) {
 }
 
 describe("a save's requests", () => {
-  it('a new link waits three times: its directory, then the link, its counts and its outbox entry together, then the counts', async () => {
+  it('a new link waits twice: its directory read with the row and counts its write changes, then the link, its counts and its outbox entry written together', async () => {
     const db = freshDb();
     const watch = watchRequests(db);
     const directory = makeDirectory({ owner_id: ME });
@@ -85,10 +86,10 @@ describe("a save's requests", () => {
     const { requests, waits } = await watch.of(() =>
       mutate(db, 'link.create', { id, directory_id: directory.id, url: 'https://a.test', title: 'A' }, pro),
     );
-    // The directory; the row the link replaces, the counts it arrives at, the link, the outbox
-    // entry; the counts written. One after the other they were six waits.
+    // The directory, the row the link replaces and the counts it arrives at; the link, its counts
+    // and the outbox entry. One after the other they were six waits.
     expect(requests).toBe(6);
-    expect(waits).toBe(3);
+    expect(waits).toBe(2);
     expect(await db.saved_links.get(id)).toMatchObject({ directory_id: directory.id, owner_id: ME });
     expect(await db.outbox.count()).toBe(1);
     expect(await keptCount(db, 'saved_links', 'directory_id', directory.id)).toBe(1);
@@ -107,6 +108,55 @@ describe("a save's requests", () => {
     expect(before.waits).toBe(5);
     expect(await db.saved_links.get(link.id)).toBeUndefined();
     await expectKept(db);
+  });
+
+  it("a new link in another owner's directory (the owner guessed wrong) reads that owner's count at the write", async () => {
+    const db = freshDb();
+    const watch = watchRequests(db);
+    const directory = makeDirectory({ owner_id: OTHER });
+    await db.link_directories.put(directory);
+    await db.directory_members.put(
+      makeMember({ directory_id: directory.id, user_email: 'me@example.com', role: 'editor' }),
+    );
+    await db.saved_links.put(makeLink({ directory_id: directory.id, owner_id: OTHER }));
+    const id = uuid();
+    const { waits } = await watch.of(() =>
+      mutate(db, 'link.create', { id, directory_id: directory.id, url: 'https://a.test', title: 'A' }, pro),
+    );
+    // The directory with the read ahead, the caller's membership; the link, the outbox entry and the
+    // owner's count read; the counts written.
+    expect(waits).toBe(3);
+    expect(await db.saved_links.get(id)).toMatchObject({ owner_id: OTHER });
+    expect(await keptCount(db, 'saved_links', 'owner_id', OTHER)).toBe(2);
+    expect(await keptCount(db, 'saved_links', 'owner_id', ME)).toBe(0);
+    await expectKept(db);
+  });
+
+  it('a write that fails after its counts were written with it leaves them as they were', async () => {
+    const db = freshDb();
+    const [a, b] = [makeDirectory({ owner_id: ME }), makeDirectory({ owner_id: OTHER })];
+    const link = makeLink({ directory_id: a.id, owner_id: ME });
+    await db.link_directories.bulkPut([a, b]);
+    await db.saved_links.put(link);
+    const fresh = makeLink({ directory_id: b.id, owner_id: OTHER });
+    await db.transaction('rw', db.saved_links, db.counts, async () => {
+      // Read ahead, as a mutator does: the rows and every count the writes change are known.
+      await db.saved_links.bulkGet([link.id, fresh.id]);
+      await db.counts.bulkGet([
+        countKey('saved_links', 'directory_id', a.id),
+        countKey('saved_links', 'directory_id', b.id),
+        countKey('saved_links', 'owner_id', ME),
+        countKey('saved_links', 'owner_id', OTHER),
+        movesKey('saved_links', 'directory_id', a.id),
+        movesKey('saved_links', 'directory_id', b.id),
+      ]);
+      // An add of a key held fails (and is caught); the other row of the same write is stored.
+      await db.saved_links.bulkAdd([{ ...link, directory_id: b.id, owner_id: OTHER }, fresh]).catch(() => undefined);
+    });
+    expect(await db.saved_links.get(link.id)).toMatchObject({ directory_id: a.id });
+    expect(await db.saved_links.get(fresh.id)).toBeDefined();
+    await expectKept(db);
+    expect(await keptCount(db, 'saved_links', 'directory_id', b.id)).toBe(1);
   });
 
   it('keep the counts right through a burst of creates, favourites, deletes, pulled moves and a directory deleted', async () => {
