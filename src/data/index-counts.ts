@@ -220,7 +220,15 @@ export function indexCountsMiddleware(
             const [result] = await Promise.all([
               table.mutate(req),
               values.length > 0 ? counts.mutate({ type: 'put', trans, values }) : undefined,
-            ]);
+            ]).catch(async (error: unknown) => {
+              // The write refused whole (its caller may go on): the counts as they were.
+              const gone = changed.filter(([key]) => !known.get(key)).map(([key]) => key);
+              const kept = changed.flatMap(([key]) => known.get(key) ?? []);
+              reads.wrote(trans, COUNTS_STORE, null);
+              if (gone.length > 0) await counts.mutate({ type: 'delete', trans, keys: gone });
+              if (kept.length > 0) await counts.mutate({ type: 'put', trans, values: kept });
+              throw error;
+            });
             if (result.numFailures === 0) return result;
             // Counted as if every write succeeded: counted again without those that failed.
             const kept = deltasOf(name, indexes, movedIndexes, held, after, (i) => Boolean(result.failures[i]));

@@ -12,6 +12,11 @@ type Rows = Map<unknown, unknown>;
 
 const isReadWrite = (trans: DBCoreTransaction) => (trans as unknown as { mode?: string }).mode === 'readwrite';
 
+/** Reads of more keys than this (a sync's pages) are not kept. */
+const KEEP_MAX = 50;
+
+const copyOf = (row: unknown) => (typeof row === 'object' && row !== null ? { ...row } : row);
+
 export class TransactionReads {
   private readonly rows = new WeakMap<DBCoreTransaction, Map<string, Rows>>();
   /** Writes issued per store, so a read answered after a write to its store is not kept. */
@@ -36,12 +41,13 @@ export class TransactionReads {
     keys: readonly unknown[],
     issue: () => Promise<T>,
   ): Promise<T> {
-    if (!isReadWrite(trans)) return issue();
+    if (!isReadWrite(trans) || keys.length > KEEP_MAX) return issue();
     const before = this.writesTo(trans, store);
     return issue().then((answer) => {
       if (this.writesTo(trans, store) === before) {
         const rows = this.rowsOf(trans, store);
-        keys.forEach((key, i) => rows.set(key, answer[i]));
+        // A copy: the caller may change the row it was given before it writes it.
+        keys.forEach((key, i) => rows.set(key, copyOf(answer[i])));
       }
       return answer;
     });

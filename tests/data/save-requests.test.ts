@@ -159,6 +159,51 @@ describe("a save's requests", () => {
     expect(await keptCount(db, 'saved_links', 'directory_id', b.id)).toBe(1);
   });
 
+  it('a row read, changed in place and written back is counted from the row as it was read', async () => {
+    const db = freshDb();
+    const [a, b] = [makeDirectory({ owner_id: ME }), makeDirectory({ owner_id: ME })];
+    const link = makeLink({ directory_id: a.id, owner_id: ME });
+    await db.link_directories.bulkPut([a, b]);
+    await db.saved_links.put(link);
+    await db.transaction('rw', db.saved_links, db.counts, async () => {
+      const row = (await db.saved_links.get(link.id))!;
+      await db.counts.bulkGet([
+        countKey('saved_links', 'directory_id', b.id),
+        movesKey('saved_links', 'directory_id', b.id),
+      ]);
+      row.directory_id = b.id;
+      await db.saved_links.put(row);
+    });
+    await expectKept(db);
+    expect(await keptCount(db, 'saved_links', 'directory_id', a.id)).toBe(0);
+  });
+
+  it('a write refused whole after its counts were written with it leaves them as they were', async () => {
+    const db = freshDb();
+    const [a, b] = [makeDirectory({ owner_id: ME }), makeDirectory({ owner_id: OTHER })];
+    const link = makeLink({ directory_id: a.id, owner_id: ME });
+    await db.link_directories.bulkPut([a, b]);
+    await db.saved_links.put(link);
+    const keys = [a.id, b.id].flatMap((id) => [
+      countKey('saved_links', 'directory_id', id),
+      movesKey('saved_links', 'directory_id', id),
+    ]);
+    await db.transaction('rw', db.saved_links, db.counts, async () => {
+      await db.saved_links.get(link.id);
+      await db.counts.bulkGet([
+        ...keys,
+        countKey('saved_links', 'owner_id', ME),
+        countKey('saved_links', 'owner_id', OTHER),
+      ]);
+      // A value IndexedDB cannot store: the write is refused, and the caller goes on.
+      const unstorable = { ...link, directory_id: b.id, owner_id: OTHER, notes: (() => 'x') as unknown as string };
+      await expect(db.saved_links.put(unstorable)).rejects.toThrow();
+    });
+    expect(await db.saved_links.get(link.id)).toMatchObject({ directory_id: a.id });
+    await expectKept(db);
+    expect(await db.counts.get(countKey('saved_links', 'directory_id', b.id))).toBeUndefined();
+  });
+
   it('keep the counts right through a burst of creates, favourites, deletes, pulled moves and a directory deleted', async () => {
     const db = freshDb();
     const [a, b, c] = [
