@@ -10,8 +10,9 @@
  * index values that left and arrived. A transaction's writes to counted tables run one after
  * another, so two of them never read the same count before either has written it.
  */
-import { cmp } from 'dexie';
 import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import { ANY, KEY_SCAN_FROM, heldRows, keyRange, writtenKeys } from './index-counts-rows.ts';
+import { TransactionReads } from './transaction-reads.ts';
 
 export const COUNTS_STORE = 'counts';
 
@@ -100,62 +101,27 @@ function noteMoves(
   }
 }
 
-// DBCoreRangeType is a const enum of Dexie's typings: its values, as Dexie defines them.
-const RANGE = 2;
-const ANY = 3;
-
-function keyRange(range: { lower: string; upper: string }): DBCoreKeyRange {
-  return {
-    type: RANGE as DBCoreKeyRange['type'],
-    lower: range.lower,
-    upper: range.upper,
-    lowerOpen: false,
-    upperOpen: false,
-  };
+/** The counts keys (countKey, movesKey) that rows arriving may change: read with the rows they replace. */
+export function countKeysOf(
+  table: string,
+  indexes: readonly CountedIndex[],
+  movedIndexes: readonly string[],
+  rows: readonly (Record<string, unknown> | undefined)[],
+): string[] {
+  // A page of a pull writes thousands of rows: their counts are read once their deltas are known.
+  if (rows.length > ARRIVING_READ_MAX) return [];
+  const keys = new Map<string, number>();
+  for (const row of rows) {
+    bump(keys, table, indexes, row, 1);
+    noteMoves(keys, table, movedIndexes, undefined, row);
+  }
+  return [...keys.keys()];
 }
 
-/**
- * From this many keys on, the rows a write replaces are found by reading the keys the table holds
- * between the lowest and the highest of them (one request) and getting only those: a page of a
- * first pull (5,000 new rows) then reads no row at all, where a get per key took 5,000 requests.
- */
-export const KEY_SCAN_FROM = 1000;
+/** Up to this many rows a write reads the counts they arrive at along with the rows they replace. */
+const ARRIVING_READ_MAX = 50;
 
-/** The rows `table` holds under `keys` (undefined where none), in the keys' order. */
-async function heldRows(
-  table: DBCoreTable,
-  trans: DBCoreTransaction,
-  keys: readonly unknown[],
-): Promise<(Record<string, unknown> | undefined)[]> {
-  // Keys are matched by value in a Set: strings only (the synced tables' uuids).
-  if (keys.length < KEY_SCAN_FROM || !keys.every((key) => typeof key === 'string')) {
-    return table.getMany({ trans, keys: keys as unknown[] });
-  }
-  let lower = keys[0];
-  let upper = keys[0];
-  for (const key of keys) {
-    if (cmp(key, lower) < 0) lower = key;
-    if (cmp(key, upper) > 0) upper = key;
-  }
-  const range: DBCoreKeyRange = {
-    type: RANGE as DBCoreKeyRange['type'],
-    lower,
-    upper,
-    lowerOpen: false,
-    upperOpen: false,
-  };
-  const { result: present } = await table.query({
-    trans,
-    values: false,
-    query: { index: table.schema.primaryKey, range },
-  });
-  if (present.length === 0) return keys.map(() => undefined);
-  const held = new Set<unknown>(present);
-  const wanted = keys.filter((key) => held.has(key));
-  const rows = wanted.length > 0 ? await table.getMany({ trans, keys: wanted }) : [];
-  const byKey = new Map<unknown, Record<string, unknown> | undefined>(wanted.map((key, i) => [key, rows[i]]));
-  return keys.map((key) => byKey.get(key));
-}
+export { KEY_SCAN_FROM } from './index-counts-rows.ts';
 
 /** The DBCore middleware keeping `counted` (table → indexes) in the counts store. */
 export function indexCountsMiddleware(
@@ -167,6 +133,7 @@ export function indexCountsMiddleware(
     name: 'IndexCounts',
     create(down) {
       const chains = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+      const reads = new TransactionReads();
       /** Runs `task` after the transaction's earlier counted writes (see the file's comment). */
       function serial<T>(trans: DBCoreTransaction, task: () => Promise<T>): Promise<T> {
         const previous = chains.get(trans) ?? Promise.resolve();
@@ -178,6 +145,31 @@ export function indexCountsMiddleware(
         return next;
       }
 
+      /** The deltas of the counts (and moves) of `before` replaced by `after`, but for the writes that failed. */
+      function deltasOf(
+        name: string,
+        indexes: readonly CountedIndex[],
+        movedIndexes: readonly string[],
+        before: readonly (Record<string, unknown> | undefined)[],
+        after: readonly (Record<string, unknown> | undefined)[],
+        failed: (i: number) => boolean,
+      ): [string, number][] {
+        const deltas = new Map<string, number>();
+        // `before` holds a row (or undefined) for each written key, in the order of `after`.
+        before.forEach((row, i) => {
+          if (failed(i)) return;
+          bump(deltas, name, indexes, row, -1);
+          bump(deltas, name, indexes, after[i], 1);
+          noteMoves(deltas, name, movedIndexes, row, after[i]);
+        });
+        return [...deltas].filter(([, delta]) => delta !== 0);
+      }
+
+      /** The counts rows `changed` leaves, from those held (`known`). */
+      function countsAfter(changed: [string, number][], known: ReadonlyMap<string, CountRow | undefined>): CountRow[] {
+        return changed.map(([key, delta]) => ({ key, n: Math.max(0, (known.get(key)?.n ?? 0) + delta) }));
+      }
+
       async function countedMutate(
         table: DBCoreTable,
         indexes: readonly CountedIndex[],
@@ -187,41 +179,108 @@ export function indexCountsMiddleware(
         const counts = down.table(COUNTS_STORE);
         const { trans } = req;
         const name = table.name;
-        if (req.type === 'deleteRange' && req.range.type === (ANY as DBCoreKeyRange['type'])) {
-          // A clear: the table's counts go with it.
-          const result = await table.mutate(req);
-          await counts.mutate({ type: 'deleteRange', trans, range: keyRange(countKeyRange(name)) });
-          return result;
+        if (req.type === 'deleteRange') {
+          reads.wrote(trans, name, null);
+          if (req.range.type === (ANY as DBCoreKeyRange['type'])) {
+            // A clear: the table's counts go with it.
+            const result = await table.mutate(req);
+            reads.wrote(trans, COUNTS_STORE, null);
+            await counts.mutate({ type: 'deleteRange', trans, range: keyRange(countKeyRange(name)) });
+            return result;
+          }
         }
         const keyPath = table.schema.primaryKey.keyPath as string;
-        const before: (Record<string, unknown> | undefined)[] =
+        const keys =
           req.type === 'deleteRange'
-            ? (await table.query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } }))
-                .result
-            : await heldRows(
-                table,
-                trans,
-                req.type === 'delete' ? req.keys : (req.keys ?? req.values.map((value) => value[keyPath])),
-              );
-        const result = await table.mutate(req);
-        const deltas = new Map<string, number>();
+            ? []
+            : req.type === 'delete'
+              ? req.keys
+              : (req.keys ?? req.values.map((value) => value[keyPath]));
         const after: readonly (Record<string, unknown> | undefined)[] =
           req.type === 'add' || req.type === 'put' ? req.values : [];
-        // `before` holds a row (or undefined) for each written key, in the order of `after`.
-        before.forEach((row, i) => {
-          if (req.type !== 'deleteRange' && result.failures[i]) return;
-          bump(deltas, name, indexes, row, -1);
-          bump(deltas, name, indexes, after[i], 1);
-          noteMoves(deltas, name, movedIndexes, row, after[i]);
-        });
-        const changed = [...deltas].filter(([, delta]) => delta !== 0);
+        const held = req.type === 'deleteRange' ? null : reads.recall<Record<string, unknown>>(trans, name, keys);
+        if (req.type !== 'deleteRange') reads.wrote(trans, name, keys);
+        if (held) {
+          // A mutator read the rows and their counts ahead: the write and the counts' go together.
+          const changed = deltasOf(name, indexes, movedIndexes, held, after, () => false);
+          const current = reads.recall<CountRow>(
+            trans,
+            COUNTS_STORE,
+            changed.map(([key]) => key),
+          );
+          if (current) {
+            const known = new Map(changed.map(([key], i) => [key, current[i]]));
+            const values = countsAfter(changed, known);
+            reads.wrote(
+              trans,
+              COUNTS_STORE,
+              values.map((row) => row.key),
+              values,
+            );
+            const [result] = await Promise.all([
+              table.mutate(req),
+              values.length > 0 ? counts.mutate({ type: 'put', trans, values }) : undefined,
+            ]).catch(async (error: unknown) => {
+              // The write refused whole (its caller may go on): the counts as they were.
+              const gone = changed.filter(([key]) => !known.get(key)).map(([key]) => key);
+              const kept = changed.flatMap(([key]) => known.get(key) ?? []);
+              reads.wrote(trans, COUNTS_STORE, null);
+              if (gone.length > 0) await counts.mutate({ type: 'delete', trans, keys: gone });
+              if (kept.length > 0) await counts.mutate({ type: 'put', trans, values: kept });
+              throw error;
+            });
+            if (result.numFailures === 0) return result;
+            // Counted as if every write succeeded: counted again without those that failed.
+            const kept = deltasOf(name, indexes, movedIndexes, held, after, (i) => Boolean(result.failures[i]));
+            const byKey = new Map(kept);
+            const fixed = countsAfter(
+              changed.map(([key]) => [key, byKey.get(key) ?? 0]),
+              known,
+            );
+            reads.wrote(
+              trans,
+              COUNTS_STORE,
+              fixed.map((row) => row.key),
+              fixed,
+            );
+            if (fixed.length > 0) await counts.mutate({ type: 'put', trans, values: fixed });
+            return result;
+          }
+        }
+        // The rows replaced are read before the write is issued: in one request, the write goes with
+        // it (IndexedDB runs a transaction's requests in order, so the read still sees them), and so
+        // does the read of the counts the new rows change (docs/scale.md, "Queue 1,000 writes").
+        const scan = req.type !== 'deleteRange' && !held && keys.length >= KEY_SCAN_FROM;
+        const read: Promise<(Record<string, unknown> | undefined)[]> = held
+          ? Promise.resolve(held)
+          : req.type === 'deleteRange'
+            ? table
+                .query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } })
+                .then((answer) => answer.result)
+            : heldRows(table, trans, keys);
+        if (scan) await read;
+        const arriving = scan ? [] : countKeysOf(name, indexes, movedIndexes, after);
+        const counted: Promise<(CountRow | undefined)[]> =
+          arriving.length > 0 ? counts.getMany({ trans, keys: arriving }) : Promise.resolve([]);
+        const [before, result, arrived] = await Promise.all([read, table.mutate(req), counted]);
+        const failed = (i: number) => req.type !== 'deleteRange' && Boolean(result.failures[i]);
+        const changed = deltasOf(name, indexes, movedIndexes, before, after, failed);
         if (changed.length === 0) return result;
-        const current: (CountRow | undefined)[] = await counts.getMany({ trans, keys: changed.map(([key]) => key) });
-        await counts.mutate({
-          type: 'put',
+        const known = new Map<string, CountRow | undefined>(arriving.map((key, i) => [key, arrived[i]]));
+        // Only the counts of values the rows left (a move, a delete) are still to read.
+        const missing = changed.map(([key]) => key).filter((key) => !known.has(key));
+        if (missing.length > 0) {
+          const rows: (CountRow | undefined)[] = await counts.getMany({ trans, keys: missing });
+          missing.forEach((key, i) => known.set(key, rows[i]));
+        }
+        const values = countsAfter(changed, known);
+        reads.wrote(
           trans,
-          values: changed.map(([key, delta], i) => ({ key, n: Math.max(0, (current[i]?.n ?? 0) + delta) })),
-        });
+          COUNTS_STORE,
+          values.map((row) => row.key),
+          values,
+        );
+        await counts.mutate({ type: 'put', trans, values });
         return result;
       }
 
@@ -237,10 +296,27 @@ export function indexCountsMiddleware(
         table(name) {
           const table = down.table(name);
           const indexes = counted[name];
-          if (!indexes) return table;
+          if (!indexes && name !== COUNTS_STORE) return table;
+          // Reads by key of a counted table or the counts are kept for the writes after them.
+          const readers: Pick<DBCoreTable, 'get' | 'getMany'> = {
+            get: (req) =>
+              reads.read(req.trans, name, [req.key], () => table.get(req).then((row) => [row])).then(([row]) => row),
+            getMany: (req) => reads.read(req.trans, name, req.keys, () => table.getMany(req)),
+          };
+          if (!indexes) {
+            return {
+              ...table,
+              ...readers,
+              mutate: (req) => {
+                reads.wrote(req.trans, name, writtenKeys(req, table.schema.primaryKey.keyPath as string));
+                return table.mutate(req);
+              },
+            };
+          }
           const movedIndexes = moved[name] ?? [];
           return {
             ...table,
+            ...readers,
             mutate: (req) => serial(req.trans, () => countedMutate(table, indexes, movedIndexes, req)),
           };
         },
