@@ -20,11 +20,16 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { LinkboardDb } from './db.ts';
 import type { LinkRow } from './rows.ts';
 import { directoryEnd, directoryStart, WINDOW_INDEX } from './queries/link-anchors.ts';
+import { windowReadsDone } from './use-link-window-read.ts';
 
 /** The most links a directory may have for its links to be held (the in-memory search's size too). */
 export const HELD_MAX = 25_000;
-/** Links are read this many at a time: each read's rows are copied on the main thread. */
-const READ_PAGE = 1_000;
+/**
+ * Links are read this many at a time, the browser idle between two reads: each read's rows are
+ * copied on the main thread, and a window read (a far scroll before they are held) must not wait
+ * behind the whole directory's.
+ */
+const READ_PAGE = 250;
 
 /** A directory's links held: newest first, the latest write of each applied. */
 export interface HeldDirectory {
@@ -84,11 +89,23 @@ export function applyChanged(
   }
 }
 
+const idle = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 1_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 50);
+  return () => clearTimeout(timer);
+};
+
 /** A directory's links newest first, read forward through the window index a page at a time. */
 export async function readDirectoryRows(db: LinkboardDb, directoryId: string): Promise<LinkRow[]> {
   const rows: LinkRow[] = [];
   let lower: unknown[] = directoryStart(directoryId);
   for (;;) {
+    // A scroll's window read (before the links are held) first: the first far scroll as the
+    // directory shows waited for the whole directory's read (docs/scale.md, the scroll).
+    await windowReadsDone();
     const page = await db.saved_links
       .where(WINDOW_INDEX)
       .between(lower, directoryEnd(directoryId), rows.length === 0, true)
@@ -98,6 +115,7 @@ export async function readDirectoryRows(db: LinkboardDb, directoryId: string): P
     const last = page.at(-1);
     if (!last || page.length < READ_PAGE) return rows.reverse();
     lower = [directoryId, last.created_at, last.id];
+    await new Promise<void>((resolve) => idle(resolve));
   }
 }
 
@@ -132,15 +150,6 @@ const tellAll = () => {
 const tell = (held: HeldDirectory) => {
   held.version += 1;
   tellAll();
-};
-
-const idle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 1_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 50);
-  return () => clearTimeout(timer);
 };
 
 /** Reads the held links (again) when the browser is next idle. */

@@ -37,6 +37,14 @@ function afterFrame(run: () => void): () => void {
   };
 }
 
+/** The windows being read for a scroll now (a longer read, use-link-window-held.ts, waits for them). */
+const reading = new Set<Promise<unknown>>();
+
+/** Resolves once no scroll's window read is under way. */
+export async function windowReadsDone(): Promise<void> {
+  while (reading.size > 0) await Promise.allSettled([...reading]);
+}
+
 const sameSpan = (a: Span, b: Span) =>
   a.db === b.db && a.directoryId === b.directoryId && a.from === b.from && a.to === b.to;
 
@@ -74,7 +82,9 @@ export function useWindowRead<T>(
       if (answer !== null) flushSync(() => setEarly({ span, read: answer }));
       cancelFollow = afterFrame(() => setLive(span));
     };
-    read(db, directoryId, from, to).then(settle, () => settle(null));
+    const answer = read(db, directoryId, from, to);
+    reading.add(answer);
+    answer.then(settle, () => settle(null)).finally(() => reading.delete(answer));
     return () => {
       current = false;
       cancelFollow?.();

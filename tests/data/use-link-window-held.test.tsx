@@ -12,6 +12,7 @@ import { RangeSet } from 'dexie';
 import { ctx, freshDb } from './helpers.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
+const LONG = { timeout: 10_000 };
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
 async function seeded(count: number) {
@@ -55,7 +56,8 @@ async function heldFresh(db: LinkboardDb, directoryId: string) {
   await waitFor(() => {
     const held = heldDirectory(db, directoryId);
     expect(held?.rows && !held.stale).toBe(true);
-  });
+    // Read a page at a time, the browser idle between two (50 ms apart where it has no idle callback).
+  }, LONG);
   return heldDirectory(db, directoryId)!;
 }
 
