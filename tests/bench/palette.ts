@@ -135,7 +135,10 @@ async function typing(page: Page, plan: Plan): Promise<Measure> {
       digits = key === 'Backspace' ? digits.slice(0, -1) : digits + key;
       await probeStart(page, 'key', { event: 'keydown', check: 'paletteShows', args: ['Links', firstFor(digits)] });
       await page.keyboard.press(key);
-      const ms = painted(await probeResult(page, 'key'), `palette '${digits}'`);
+      const result = await probeResult(page, 'key');
+      if (result.timeout)
+        throw new Error(`palette '${digits}': ${await shown(page)} (expected '${firstFor(digits)}' first)`);
+      const ms = painted(result, `palette '${digits}'`);
       strokes += 1;
       if (strokes > plan.warmups) samples.push(ms);
     }
@@ -147,4 +150,20 @@ async function typing(page: Page, plan: Plan): Promise<Measure> {
     bar: { median: 16, p95: 50 },
     note: 'keydown to the paint of the Links group’s new first result (our matcher over the index, cmdk not filtering)',
   };
+}
+
+/** What the open palette's groups list (their headings and first three items), for a probe that timed out. */
+async function shown(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('[role="dialog"] [cmdk-group]'))
+        .map((group) => {
+          const heading = group.querySelector('[cmdk-group-heading]')?.textContent ?? '?';
+          const items = Array.from(group.querySelectorAll('[cmdk-item]'))
+            .slice(0, 3)
+            .map((item) => item.firstElementChild?.textContent ?? '');
+          return `${heading}: ${JSON.stringify(items)}`;
+        })
+        .join('; ') || 'no group shown',
+  );
 }
