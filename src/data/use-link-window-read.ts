@@ -21,21 +21,12 @@ interface Span {
   to: number;
 }
 
-/** The windows being read for a scroll now (a longer read, use-link-window-held.ts, waits for them). */
-const reading = new Set<Promise<unknown>>();
-
-/** Resolves once no scroll's window read is under way. */
-export async function windowReadsDone(): Promise<void> {
-  while (reading.size > 0) await Promise.allSettled([...reading]);
-}
-
 const sameSpan = (a: Span, b: Span) =>
   a.db === b.db && a.directoryId === b.directoryId && a.from === b.from && a.to === b.to;
 
 /**
  * `read` of a directory's window (readLinkWindow: a module function, not a new one each render),
- * live; the last window's answer while a new one is read. Nothing is read while not `enabled`
- * (the directory's links are held in memory: use-link-window-held.ts).
+ * live; the last window's answer while a new one is read.
  */
 export function useWindowRead<T>(
   db: LinkboardDb,
@@ -43,19 +34,18 @@ export function useWindowRead<T>(
   from: number,
   to: number,
   read: (db: LinkboardDb, directoryId: string, from: number, to: number) => Promise<T>,
-  enabled = true,
 ): T | undefined {
   // The window the live query follows: the one asked for, once its first read has answered.
   const [live, setLive] = useState<Span>({ db, directoryId, from, to });
   const [early, setEarly] = useState<{ span: Span; read: T } | null>(null);
   const followed = useLiveQuery(
-    async () => (enabled ? { span: live, read: await read(live.db, live.directoryId, live.from, live.to) } : undefined),
-    [live, read, enabled],
+    async () => ({ span: live, read: await read(live.db, live.directoryId, live.from, live.to) }),
+    [live, read],
   );
   const wanted: Span = { db, directoryId, from, to };
   const moving = !sameSpan(live, wanted);
   useLayoutEffect(() => {
-    if (!moving || !enabled) return;
+    if (!moving) return;
     let current = true;
     let cancelFollow: (() => void) | undefined;
     const span = { db, directoryId, from, to };
@@ -66,19 +56,12 @@ export function useWindowRead<T>(
       if (answer !== null) flushSync(() => setEarly({ span, read: answer }));
       cancelFollow = afterNextPaint(() => setLive(span));
     };
-    const answer = read(db, directoryId, from, to);
-    reading.add(answer);
-    answer.then(settle, () => settle(null)).finally(() => reading.delete(answer));
+    read(db, directoryId, from, to).then(settle, () => settle(null));
     return () => {
       current = false;
       cancelFollow?.();
     };
-  }, [db, directoryId, from, to, moving, read, enabled]);
-  if (!enabled) {
-    // A window read before the reads stopped may be out of date by the time they start again.
-    if (early !== null) setEarly(null);
-    return undefined;
-  }
+  }, [db, directoryId, from, to, moving, read]);
   if (followed && sameSpan(followed.span, wanted)) return followed.read;
   if (early && sameSpan(early.span, wanted)) return early.read;
   return followed?.read;

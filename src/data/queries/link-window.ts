@@ -9,7 +9,7 @@
  * Changes made on this device show before IndexedDB commits them (pending-writes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { rowWords, searchOrder, searchWords, SEPARATOR } from '../../domain/search-words.ts';
 import { keptCount } from '../counts.ts';
 import type { LinkboardDb } from '../db.ts';
@@ -33,7 +33,6 @@ import { newestFirstOrder } from './directories.ts';
 import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
 import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
 import { useWindowRead } from '../use-link-window-read.ts';
-import { HELD_MAX, useHeldDirectory } from '../use-link-window-held.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
 export interface LinkSlice {
@@ -53,8 +52,6 @@ export interface LinkWindow {
 
 /** Windows are read in pages of this many links (divisible by the grid's 1, 2 and 3 columns). */
 export const LINK_PAGE = 48;
-/** A directory of more links than a window read at its top (three pages) is held in memory while shown. */
-export const HOLD_ABOVE = 3 * LINK_PAGE;
 
 /** The whole list as one slice (a short list, tests). */
 export const sliceOf = (rows: readonly LinkRow[]): LinkSlice => ({ total: rows.length, start: 0, rows });
@@ -259,32 +256,8 @@ export function useLinkWindow(
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
-  // A directory longer than one window, of at most HELD_MAX links, is held in memory while shown:
-  // a scroll's window is sliced from it in the scroll's own render (use-link-window-held.ts).
-  const [size, setSize] = useState<{ directoryId: string; n: number } | null>(null);
-  const known = size?.directoryId === directoryId ? size.n : null;
-  const held = useHeldDirectory(db, directoryId, known !== null && known > HOLD_ABOVE && known <= HELD_MAX);
-  const heldRows = held?.rows ?? null;
-  const fresh = held !== null && heldRows !== null && !held.stale;
-  // The window read answers while the held links are not there (or stale: read again when idle).
   // A new window's read starts in the task asking for it (a scroll's), not in a timer after its frame.
-  const read = useWindowRead(db, directoryId, from, to, readLinkWindow, !fresh);
-  const version = held?.version;
-  const sliced = useMemo(
-    () =>
-      held && heldRows
-        ? {
-            count: heldRows.length,
-            slice: { total: heldRows.length, start: from, rows: heldRows.slice(from, to) },
-            since: held.since,
-          }
-        : undefined,
-    // `version` changes with the held rows, changed in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [held, heldRows, version, from, to],
-  );
-  const windowed = fresh ? sliced : (read ?? sliced);
-  if (windowed && windowed.count !== known) setSize({ directoryId, n: windowed.count });
+  const windowed = useWindowRead(db, directoryId, from, to, readLinkWindow);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
   const wantScope = primed || words.length > 0;
