@@ -121,6 +121,16 @@ export function countKeysOf(
 /** Up to this many rows a write reads the counts they arrive at along with the rows they replace. */
 const ARRIVING_READ_MAX = 50;
 
+/** The counts rows a write issues are known to hold what it writes (TransactionReads). */
+function noteCounts(reads: TransactionReads, trans: DBCoreTransaction, values: readonly CountRow[]): void {
+  reads.wrote(
+    trans,
+    COUNTS_STORE,
+    values.map((row) => row.key),
+    values,
+  );
+}
+
 export { KEY_SCAN_FROM } from './index-counts-rows.ts';
 
 /** The DBCore middleware keeping `counted` (table → indexes) in the counts store. */
@@ -211,12 +221,7 @@ export function indexCountsMiddleware(
           if (current) {
             const known = new Map(changed.map(([key], i) => [key, current[i]]));
             const values = countsAfter(changed, known);
-            reads.wrote(
-              trans,
-              COUNTS_STORE,
-              values.map((row) => row.key),
-              values,
-            );
+            noteCounts(reads, trans, values);
             const [result] = await Promise.all([
               table.mutate(req),
               values.length > 0 ? counts.mutate({ type: 'put', trans, values }) : undefined,
@@ -237,12 +242,7 @@ export function indexCountsMiddleware(
               changed.map(([key]) => [key, byKey.get(key) ?? 0]),
               known,
             );
-            reads.wrote(
-              trans,
-              COUNTS_STORE,
-              fixed.map((row) => row.key),
-              fixed,
-            );
+            noteCounts(reads, trans, fixed);
             if (fixed.length > 0) await counts.mutate({ type: 'put', trans, values: fixed });
             return result;
           }
@@ -274,12 +274,7 @@ export function indexCountsMiddleware(
           missing.forEach((key, i) => known.set(key, rows[i]));
         }
         const values = countsAfter(changed, known);
-        reads.wrote(
-          trans,
-          COUNTS_STORE,
-          values.map((row) => row.key),
-          values,
-        );
+        noteCounts(reads, trans, values);
         await counts.mutate({ type: 'put', trans, values });
         return result;
       }
