@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillWhen } from './pages/event-dialog.ts';
 import { LoginPage, newUser } from './pages/login-page.ts';
-import { signUpAndSync, syncStatus } from './support/workspace.ts';
+import { addLink, createDirectory, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 /** The app's chunks whose loading finished on `page`, by name without the hash. */
 function loadedChunks(page: Page): Set<string> {
@@ -76,4 +76,43 @@ test("a notice shows even when the toast area's code cannot load", async ({ page
   ).toBeVisible();
   await notices.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notices.getByRole('status')).toHaveCount(0);
+});
+
+test('without a service worker, a dialog whose code cannot be fetched offline says so, and the screen stays', async ({
+  page,
+  browser,
+}) => {
+  const user = newUser('dialog_offline');
+  await signUpAndSync(page, user);
+  const dirId = await createDirectory(page, user.username, 'Tunnel');
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const phone = await context.newPage();
+  // The Add Link dialog's code never arrives: the network went before the screen was idle.
+  const dialogCode = /\/assets\/(link|form)-dialog-[\w-]{8}\.js$/;
+  await context.route(dialogCode, (route) => route.abort('internetdisconnected'));
+  const login = new LoginPage(phone);
+  await login.open();
+  await login.signIn(user);
+  await expect(phone).toHaveURL(new RegExp(`/Dashboard/${user.username}$`));
+  await phone.goto(`/Links/${user.username}/dir/${dirId}`);
+  await expect(phone.getByRole('heading', { name: 'Tunnel' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(syncStatus(phone)).toHaveText(/^Offline/);
+
+  await phone.getByRole('button', { name: 'Add Link', exact: true }).click();
+  await expect(
+    phone.getByText('This could not be opened. Check your connection and try again.', { exact: true }),
+  ).toBeVisible();
+  await expect(phone.getByRole('dialog', { name: 'Add Link' })).toBeHidden();
+  await expect(phone.getByRole('heading', { name: 'Tunnel' })).toBeVisible();
+  await expect(phone.getByText('Something went wrong')).toBeHidden();
+
+  // Back online, the same button fetches the dialog again and it saves.
+  await context.unroute(dialogCode);
+  await context.setOffline(false);
+  await expect(syncStatus(phone)).toHaveText('Synced');
+  await addLink(phone, 'https://example.com/tunnel', 'Out of the tunnel');
+  await expect(phone.getByText('Out of the tunnel')).toBeVisible();
+  await context.close();
 });

@@ -13,7 +13,7 @@ import { pushAs, userIdOf } from '../support/admin.ts';
 import { outboxAndTheme, syncStatus, userDbName } from '../support/workspace.ts';
 import { firstDevice, otherDevice, type Device } from './support/devices.ts';
 import { startFaultStack, type FaultStack } from './support/fault-stack.ts';
-import { addLink, openDirectory } from './support/links.ts';
+import { addLink, loadLinkDialog, openDirectory } from './support/links.ts';
 
 /** Links in the bookmarks file: with its folder (one directory) and the three typed links, 1,000 writes. */
 const IMPORTED = 996;
@@ -92,13 +92,15 @@ test('a week offline with 1,000 writes queued, back online with the pull cursor 
   const dirId = randomUUID();
   await pushAs(stack.url, a.user, [{ name: 'directory.create', args: { id: dirId, name: 'Away' } }]);
   await openDirectory(b, a.user.username, dirId, 'Away');
-  // A's screens (and the import's code) loaded while online: offline, it moves within the app.
+  // A's screens, the import's and both devices' Add Link dialog's code loaded while online: offline,
+  // with no service worker, A moves within the app.
   await a.page.goto(`/Profile/${a.user.username}`);
   await a.page.getByRole('button', { name: 'Import bookmarks' }).click();
   await expect(a.page.getByRole('dialog', { name: 'Import bookmarks' }).getByLabel('Bookmarks file')).toBeAttached();
   await a.page.keyboard.press('Escape');
   await inApp(a.page, `/Links/${a.user.username}/dir/${dirId}`);
   await expect(a.page.getByRole('heading', { name: 'Away' })).toBeVisible();
+  for (const device of [a, b]) await loadLinkDialog(device);
 
   // A week away: both devices offline, writes queued on each.
   for (const device of [a, b]) await device.context.setOffline(true);

@@ -1,5 +1,14 @@
-import { createElement, lazy, useEffect, type ComponentType } from 'react';
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { onFirstIntent } from './first-intent.ts';
+import { toast } from './toast-store.ts';
 import { whenIdle } from './when-idle.ts';
 
 export interface Preloadable {
@@ -7,14 +16,38 @@ export interface Preloadable {
   preload(): Promise<unknown>;
 }
 
+/** What a dialog whose code could not be fetched (offline before it was ever loaded) says instead. */
+export const DIALOG_LOAD_FAILED = 'This could not be opened. Check your connection and try again.';
+
+/** How a component whose load failed gets a fresh try: the renewals waiting for `retryFailedLoads`. */
+const failedLoads = new Set<() => void>();
+
+/**
+ * Lets each component whose chunk failed to load try again at its next render. A screen's error
+ * boundary calls it when the user moves on (React's `lazy` keeps a rejection for good; until this is
+ * called, renders while the error shows do not fetch again).
+ */
+export function retryFailedLoads(): void {
+  const renewals = [...failedLoads];
+  failedLoads.clear();
+  for (const renew of renewals) renew();
+}
+
 /**
  * Lazily loads a named export, so each screen (or a dialog) is its own chunk. Once its chunk is loaded
  * (say by `preloadRoute` at boot) the component renders at once instead of suspending: React throttles
  * the reveal of suspended content by 300 ms, which a warm start cannot afford twice.
+ *
+ * A chunk that cannot be fetched (offline before it was ever loaded, with no service worker to hold
+ * it) is fetched again on a later try. Without `fallback` the failure reaches the screen's error
+ * boundary, and the next try is when that boundary resets (`retryFailedLoads`). With `fallback` (a
+ * dialog's `DialogLoadFailed`) that renders instead, so the dialog does not take its screen down with
+ * it, and the next try is when the dialog opens again.
  */
 export function preloadable<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
+  fallback?: ComponentType<P>,
 ) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -26,8 +59,41 @@ export function preloadable<P extends object, M extends Record<string, unknown>>
         throw error;
       },
     ));
-  const Lazy = lazy(preload);
+  const renew = () => {
+    Lazy = fresh();
+  };
+  /** The fallback, which lets the next mount fetch again once it is gone. */
+  function Failed(props: P): ReactNode {
+    useEffect(() => renew, []);
+    return fallback ? createElement(fallback, props) : null;
+  }
+  const fresh = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      preload().catch((error: unknown) => {
+        if (!fallback) {
+          failedLoads.add(renew);
+          throw error;
+        }
+        return { default: Failed };
+      }),
+    );
+  let Lazy = fresh();
   return Object.assign((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props)), { preload });
+}
+
+/**
+ * The fallback of a dialog (`preloadable`'s third argument) whose code could not be fetched: it says
+ * so and closes, leaving the screen as it was; opening the dialog again fetches it again.
+ */
+export function DialogLoadFailed({ onClose }: { onClose(): void }): null {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast(DIALOG_LOAD_FAILED, 'error');
+    onClose();
+  }, [onClose]);
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from './button.tsx';
+import { retryFailedLoads } from './preloadable.ts';
 
 interface Props {
   children: ReactNode;
@@ -10,14 +11,18 @@ interface Props {
 
 /**
  * Catches what a screen throws while rendering (a local database query that failed, say)
- * and shows a way out instead of a blank page. A new `resetKey` (the path) tries again,
- * without remounting the children when nothing failed.
+ * and shows a way out instead of a blank page. A new `resetKey` (the path) tries again (a screen
+ * whose code could not be fetched is fetched again), without remounting the children when nothing
+ * failed.
  */
 class ErrorBoundary extends Component<Props & { resetKey: string }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
   override componentDidUpdate(previous: Readonly<{ resetKey: string }>): void {
-    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
+    if (this.state.error && previous.resetKey !== this.props.resetKey) {
+      retryFailedLoads();
+      this.setState({ error: null });
+    }
   }
 
   static getDerivedStateFromError(error: unknown): { error: Error } {

@@ -8,6 +8,19 @@ export async function openDirectory(device: Device, username: string, dirId: str
   await expect(device.page.getByRole('heading', { name })).toBeVisible();
 }
 
+/**
+ * Opens the open directory's Add Link dialog and closes it, so its code is loaded: a device with no
+ * service worker cannot fetch it once offline. (The screen fetches it when idle too; waiting for the
+ * dialog does not depend on how soon that is.)
+ */
+export async function loadLinkDialog(device: Device): Promise<void> {
+  await device.page.getByRole('button', { name: 'Add Link', exact: true }).click();
+  const dialog = device.page.getByRole('dialog', { name: 'Add Link' });
+  await expect(dialog).toBeVisible();
+  await device.page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 /** Adds a link through the Add Link dialog (saved on the device at once, pushed when it can be). */
 export async function addLink(device: Device, title: string, url: string): Promise<void> {
   await device.page.getByRole('button', { name: 'Add Link', exact: true }).click();

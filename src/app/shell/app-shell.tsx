@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../backend/profile.ts';
 import { useOutboxCount } from '../../data/queries/outbox.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { preloadSignOut, unsyncedMessage, useSignOut } from '../sync/sign-out.ts';
 import { PaletteHost } from '../../features/palette/palette-host.tsx';
+import type { ConfirmDialogProps } from '../../ui/confirm-dialog.tsx';
+import { DialogLoadFailed, preloadable } from '../../ui/preloadable.ts';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { ConfirmationOutcome } from './confirmation-outcome.tsx';
@@ -14,8 +16,11 @@ import { PlanChangeNotice } from './plan-change-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
-const loadDialog = () => import('../../ui/confirm-dialog.tsx');
-const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
+const ConfirmDialog = preloadable<ConfirmDialogProps, typeof import('../../ui/confirm-dialog.tsx')>(
+  () => import('../../ui/confirm-dialog.tsx'),
+  'ConfirmDialog',
+  ({ onCancel }) => <DialogLoadFailed onClose={onCancel} />,
+);
 
 /** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
 /** The screen beside (or under) the sidebar, with the account's notices above it. */
@@ -54,7 +59,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const { db } = useUserDb();
   const unsynced = (useOutboxCount(db) ?? 0) > 0;
   useEffect(() => {
-    if (unsynced) void loadDialog().catch(() => undefined);
+    if (unsynced) void ConfirmDialog.preload().catch(() => undefined);
   }, [unsynced]);
   const logout = signOut.request;
   const question = signOut.waiting !== null && (

@@ -4,7 +4,7 @@ import { downgradeNotice } from '../../domain/downgrade-notice.ts';
 import type { Tier } from '../../domain/plans.ts';
 import { Button } from '../../ui/button.tsx';
 
-interface DowngradeDialogProps {
+export interface DowngradeDialogProps {
   from: Tier;
   to: Tier;
   username: string | null;

@@ -1,11 +1,17 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { create } from 'zustand';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { PLAN_NAMES, planChange, tierOf, type Tier } from '../../domain/plans.ts';
+import { DialogLoadFailed, preloadable } from '../../ui/preloadable.ts';
 import { toast } from '../../ui/toast-store.ts';
+import type { DowngradeDialogProps } from './downgrade-dialog.tsx';
 
 // The dialog (Radix) loads only when a downgrade is to be told.
-const DowngradeDialog = lazy(async () => ({ default: (await import('./downgrade-dialog.tsx')).DowngradeDialog }));
+const DowngradeDialog = preloadable<DowngradeDialogProps, typeof import('./downgrade-dialog.tsx')>(
+  () => import('./downgrade-dialog.tsx'),
+  'DowngradeDialog',
+  DialogLoadFailed,
+);
 
 /** The downgrade waiting to be told (UI state, so a sync-driven change can open it from anywhere). */
 const usePendingDowngrade = create<{ downgrade: { from: Tier; to: Tier } | null }>(() => ({ downgrade: null }));

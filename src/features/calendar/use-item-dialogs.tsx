@@ -3,7 +3,7 @@ import type { EventRow } from '../../data/rows.ts';
 import type { Tier } from '../../domain/plans.ts';
 import type { PlanLimit } from '../../ui/limit-notice.tsx';
 import type { CalendarScreen } from './calendar-messages.ts';
-import { preloadable, usePreloadWhenIdle } from '../../ui/preloadable.ts';
+import { DialogLoadFailed, preloadable, usePreloadWhenIdle } from '../../ui/preloadable.ts';
 import type { EventDialogProps } from './event-dialog.tsx';
 import type { DeleteEventDialogProps } from './delete-event-dialog.tsx';
 
@@ -15,10 +15,12 @@ import type { DeleteEventDialogProps } from './delete-event-dialog.tsx';
 const EventDialog = preloadable<EventDialogProps, typeof import('./event-dialog.tsx')>(
   () => import('./event-dialog.tsx'),
   'EventDialog',
+  DialogLoadFailed,
 );
 const DeleteEventDialog = preloadable<DeleteEventDialogProps, typeof import('./delete-event-dialog.tsx')>(
   () => import('./delete-event-dialog.tsx'),
   'DeleteEventDialog',
+  DialogLoadFailed,
 );
 
 function preloadDialogs(): void {

@@ -4,7 +4,7 @@
  * first frame shows. `preloadLinkDialogs` fetches them; the screens call it at the first intent or
  * once idle (usePreloadWhenIdle), so a click finds them loaded, offline too.
  */
-import { preloadable } from '../../ui/preloadable.ts';
+import { DialogLoadFailed, preloadable } from '../../ui/preloadable.ts';
 import type { DirectoryDialogProps } from './directory-dialog.tsx';
 import type { InviteDialogProps } from './invite-dialog.tsx';
 import type { LinkDialogProps } from './link-dialog.tsx';
@@ -13,18 +13,22 @@ import type { MembersDialogProps } from './members-dialog.tsx';
 export const LinkDialog = preloadable<LinkDialogProps, typeof import('./link-dialog.tsx')>(
   () => import('./link-dialog.tsx'),
   'LinkDialog',
+  DialogLoadFailed,
 );
 export const DirectoryDialog = preloadable<DirectoryDialogProps, typeof import('./directory-dialog.tsx')>(
   () => import('./directory-dialog.tsx'),
   'DirectoryDialog',
+  DialogLoadFailed,
 );
 export const InviteDialog = preloadable<InviteDialogProps, typeof import('./invite-dialog.tsx')>(
   () => import('./invite-dialog.tsx'),
   'InviteDialog',
+  DialogLoadFailed,
 );
 export const MembersDialog = preloadable<MembersDialogProps, typeof import('./members-dialog.tsx')>(
   () => import('./members-dialog.tsx'),
   'MembersDialog',
+  DialogLoadFailed,
 );
 
 export function preloadLinkDialogs(): void {
