@@ -113,6 +113,19 @@ async function lightFrames(browser: Browser, page: Page, decoder: Page, path: st
   };
 }
 
+/** Waits until the account's profile on the server holds `theme` (pushed by the app). */
+async function savedTheme(stack: RunningStack, account: Account, theme: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await stack.db.query<{ theme: string }>('select theme from public.user_profiles where id = $1', [
+      account.id,
+    ]);
+    if (rows[0]?.theme === theme) return;
+    if (Date.now() > deadline) throw new Error(`the profile's theme is still ${rows[0]?.theme ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function darkColdStart(
   browser: Browser,
   stack: RunningStack,
@@ -142,6 +155,9 @@ export async function darkColdStart(
   const first = await signIn(context, account, 0);
   await first.goto(`/Profile/${account.username}`);
   await first.getByRole('radio', { name: 'Dark' }).click();
+  // The choice is the profile's (synced): closed before it is saved, the next start would show the
+  // profile's earlier 'system', light here. Wait until the server holds it.
+  await savedTheme(stack, account, 'dark');
   await first.close();
   frames = 0;
   for (let i = 0; i < plan.samples; i++) {
