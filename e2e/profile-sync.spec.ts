@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
+import { signUpAndSync, syncStatus } from './support/workspace.ts';
 
 test('a rename follows in the URL and the sidebar; a taken username is refused before anything changes', async ({
   page,
@@ -43,4 +44,35 @@ test('a rename follows in the URL and the sidebar; a taken username is refused b
   await expect(page.getByText(`@${renamed}`)).toBeVisible();
   await expect(status).toHaveText('Synced');
   expect(await page.evaluate(() => localStorage.getItem('lb_username'))).toBe(renamed);
+});
+
+test('Dark chosen on Profile and the tab closed at once: the next start is dark, and the choice reaches the server', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  const user = newUser('theme_close');
+  await signUpAndSync(page, user);
+  await page.goto(`/Profile/${user.username}`);
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+  // A slow phone: the profile's write has not committed when the tab goes.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto(`/Profile/${user.username}`);
+  await expect(next.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(syncStatus(next)).toHaveText('Synced');
+  expect(await next.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  // Another device signed in later shows it: the server holds it.
+  const other = await browser.newContext({ colorScheme: 'light' });
+  const phone = await other.newPage();
+  const login = new LoginPage(phone);
+  await login.open();
+  await login.signIn(user);
+  await expect(phone.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await other.close();
+  await context.close();
 });

@@ -14,7 +14,7 @@ export function SignedInArea() {
   return (
     <SyncProvider key={user.id} user={user}>
       <ReminderNotifications />
-      <ProfileTheme />
+      <ProfileTheme userId={user.id} />
       <SlotFillers>
         <AppShell user={user} />
       </SlotFillers>

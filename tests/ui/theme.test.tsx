@@ -22,6 +22,9 @@ import {
   resolveTheme,
   storedThemeChoice,
 } from '../../src/ui/theme/theme.ts';
+import { mutate as realMutate } from '../../src/data/mutate.ts';
+import type { UserDb } from '../../src/data/user-db-context.ts';
+import { unsavedThemeChoice } from '../../src/ui/theme/theme-choice.ts';
 import { spyUserDb } from '../support/spy-user-db.ts';
 import { makeProfileRow } from '../features/profile/profile-row.ts';
 
@@ -124,7 +127,7 @@ describe("the profile's theme", () => {
     const mutate = vi.fn();
     render(
       <UserDbContext.Provider value={spyUserDb(mutate, db)}>
-        <ProfileTheme />
+        <ProfileTheme userId="u1" />
       </UserDbContext.Provider>,
     );
     await waitFor(() => expect(shown()).toBe('dark'));
@@ -152,5 +155,82 @@ describe("the profile's theme", () => {
     await user.click(within(group).getByRole('radio', { name: 'Light' }));
     expect(shown()).toBe('light');
     expect(mutate).toHaveBeenCalledWith('profile.update', { theme: 'light' });
+  });
+
+  /** The app's own mutate on the test's database (the local apply and the outbox row, one transaction). */
+  function appUserDb(): UserDb {
+    const context = {
+      userId: 'u1',
+      email: 'u1@example.com',
+      tier: 'pro' as const,
+      now: () => new Date(),
+      timeZone: 'UTC',
+    };
+    return { db, mutate: ((name, args) => realMutate(db, name, args, context)) as UserDb['mutate'] };
+  }
+
+  it('a choice whose save a closed page cut off is saved at the next start, and shown from its first frame', async () => {
+    // The last session: Light chosen on Profile, the page closed before the profile's write
+    // committed. What is left: this device's localStorage (written with the click) and the
+    // profile's earlier Dark.
+    const user = userEvent.setup();
+    const lost = vi.fn(() => new Promise<never>(() => undefined));
+    const before = render(
+      <MemoryRouter>
+        <UserDbContext.Provider value={spyUserDb(lost, db)}>
+          <ProfilePage />
+        </UserDbContext.Provider>
+      </MemoryRouter>,
+    );
+    const group = within(screen.getByRole('region', { name: 'Appearance' })).getByRole('radiogroup', {
+      name: 'Theme',
+    });
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Dark' })).toBeChecked());
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    expect(lost).toHaveBeenCalledTimes(1);
+    before.unmount();
+    expect(unsavedThemeChoice('u1')).toBe('light');
+    expect(unsavedThemeChoice('someone else')).toBeNull();
+
+    // The next start: theme-boot.js shows the device's choice, and the profile's Dark never replaces it.
+    document.documentElement.removeAttribute('data-theme');
+    new Function(bootScript)();
+    expect(shown()).toBe('light');
+    const seen: (string | null)[] = [];
+    const watch = new MutationObserver(() => seen.push(shown()));
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    render(
+      <UserDbContext.Provider value={appUserDb()}>
+        <ProfileTheme userId="u1" />
+      </UserDbContext.Provider>,
+    );
+    await waitFor(async () => expect((await db.user_profiles.get('u1'))?.theme).toBe('light'));
+    await waitFor(() => expect(unsavedThemeChoice('u1')).toBeNull());
+    const queued = await db.outbox.toArray();
+    expect(queued.map((row) => [row.name, row.args])).toEqual([['profile.update', { theme: 'light' }]]);
+    // A pull from another device's later choice is shown as before.
+    await db.user_profiles.update('u1', { theme: 'dark' });
+    await waitFor(() => expect(shown()).toBe('dark'));
+    watch.disconnect();
+    expect(seen.slice(0, -1).every((theme) => theme === 'light')).toBe(true);
+    expect(seen.at(-1)).toBe('dark');
+  });
+
+  it('a choice saved with the click leaves nothing unsaved behind', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <UserDbContext.Provider value={appUserDb()}>
+          <ProfilePage />
+        </UserDbContext.Provider>
+      </MemoryRouter>,
+    );
+    const group = within(screen.getByRole('region', { name: 'Appearance' })).getByRole('radiogroup', {
+      name: 'Theme',
+    });
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Dark' })).toBeChecked());
+    await user.click(within(group).getByRole('radio', { name: 'System' }));
+    await waitFor(async () => expect((await db.user_profiles.get('u1'))?.theme).toBe('system'));
+    await waitFor(() => expect(unsavedThemeChoice('u1')).toBeNull());
   });
 });

@@ -5,8 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { applyThemeChoice } from '../../ui/theme/theme.ts';
+import { chooseTheme } from '../../ui/theme/theme-choice.ts';
 import { goTo, type ActionContext } from './actions.ts';
 import { createShortcutHandler, type ShortcutCommand } from './shortcuts.ts';
 
@@ -43,18 +44,16 @@ export function PaletteHost({ username, onSignOut }: PaletteHostProps) {
   const [announcement, setAnnouncement] = useState('');
   const handler = useMemo(() => createShortcutHandler(), []);
   const { mutate } = useUserDb();
+  const userId = useCurrentUser((state) => state.user?.id ?? '');
   const context = useMemo<ActionContext>(
     () => ({
       username,
       navigate: (path) => void navigate(path),
       signOut: onSignOut,
-      setTheme: (choice) => {
-        applyThemeChoice(choice);
-        void mutate('profile.update', { theme: choice });
-      },
+      setTheme: (choice) => void chooseTheme(userId, choice, (value) => mutate('profile.update', { theme: value })),
       announce: setAnnouncement,
     }),
-    [username, navigate, onSignOut, mutate],
+    [username, navigate, onSignOut, mutate, userId],
   );
   // The index the palette keeps between opens is the user's data: let go of it when the signed-in
   // area goes (sign-out).

@@ -8,7 +8,8 @@ import { PAGES } from '../../domain/pages.ts';
 import { PERSISTENT_STORAGE_NOTE } from '../../data/persistent-storage.ts';
 import { ScreenHeader } from '../../ui/screen-header.tsx';
 import { toast } from '../../ui/toast-store.ts';
-import { applyThemeChoice, storedThemeChoice } from '../../ui/theme/theme.ts';
+import { storedThemeChoice } from '../../ui/theme/theme.ts';
+import { chooseTheme } from '../../ui/theme/theme-choice.ts';
 import { BookmarkletSection } from './bookmarklet-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { EmailForm } from './email-form.tsx';
@@ -84,8 +85,7 @@ export function ProfilePage() {
         <ThemeForm
           saved={profile?.theme ?? storedThemeChoice()}
           onChange={(choice) => {
-            applyThemeChoice(choice);
-            void mutate('profile.update', { theme: choice });
+            if (user) void chooseTheme(user.id, choice, (value) => mutate('profile.update', { theme: value }));
           }}
         />
       </section>
