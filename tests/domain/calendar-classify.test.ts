@@ -1,62 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   classifyCalendar,
   externalUrl,
-  itemsByDay,
-  monthGrid,
   PAST_EVENTS_MAX,
-  priorityOf,
   RECENTLY_COMPLETED_MAX,
-  timeOfDay,
   TODAY_EVENTS_MAX,
   upcomingLists,
-  weekDays,
-  type CalendarItem,
 } from '../../src/domain/calendar-classify.ts';
 import { dueText } from '../../src/domain/calendar-texts.ts';
+import { inAnotherMachineZone } from '../support/machine-zone.ts';
+import { event, ids, now, plusMinutes, task, todayMidnight, tomorrowMidnight, zone } from './calendar-items.ts';
 
-// The user is in Auckland (UTC+13 in November); the process runs in Los Angeles. At `now` it is
-// 24 Nov, 10:00 in Auckland but still 23 Nov in UTC and in Los Angeles, so a rule that took
-// 'today' from the machine or from UTC would put items on the wrong day.
-const zone = 'Pacific/Auckland';
-const now = new Date('2026-11-23T21:00:00.000Z'); // Auckland 2026-11-24 10:00
-const todayMidnight = '2026-11-23T11:00:00.000Z'; // Auckland 2026-11-24 00:00
-const tomorrowMidnight = '2026-11-24T11:00:00.000Z'; // Auckland 2026-11-25 00:00
-
-const machineZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  process.env.TZ = machineZone;
-});
-
-let nextId = 0;
-function makeItem(overrides: Partial<CalendarItem> = {}): CalendarItem {
-  nextId += 1;
-  return {
-    id: `item-${nextId}`,
-    title: `Item ${nextId}`,
-    description: null,
-    starts_at: null,
-    ends_at: null,
-    is_task: false,
-    priority: null,
-    is_completed: false,
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-    series_id: null,
-    ...overrides,
-  };
-}
-
-const event = (starts_at: string, ends_at: string | null = null, overrides: Partial<CalendarItem> = {}) =>
-  makeItem({ starts_at, ends_at, ...overrides });
-const task = (starts_at: string | null, overrides: Partial<CalendarItem> = {}) =>
-  makeItem({ starts_at, ends_at: starts_at, is_task: true, priority: 'medium', ...overrides });
-const ids = (list: readonly CalendarItem[]) => list.map((item) => item.id);
-const plusMinutes = (instant: string, minutes: number) =>
-  new Date(Date.parse(instant) + minutes * 60_000).toISOString();
+// The process in Los Angeles, the user in Auckland (calendar-items.ts says why).
+inAnotherMachineZone('America/Los_Angeles');
 
 describe("today's events (docs/product.md, Calendar: start today, end not passed, by start, at most 10)", () => {
   it("takes events starting on the user's today whose end (or start) is not before now", () => {
@@ -252,106 +208,5 @@ describe('externalUrl (docs/product.md, Calendar, docs/product.md, Decisions)', 
 
   it('refuses a URL longer than 2048 characters', () => {
     expect(externalUrl(`https://example.com/${'a'.repeat(2100)}`)).toBeNull();
-  });
-});
-
-describe('timeOfDay and priorityOf', () => {
-  it('gives the 24h time in the user zone', () => {
-    expect(timeOfDay('2026-11-24T01:00:00.000Z', zone)).toBe('14:00');
-    expect(timeOfDay('2026-11-23T11:05:00.000Z', zone)).toBe('00:05');
-    expect(timeOfDay('2026-11-24T01:00:00.000Z', 'not/a-zone')).toBe('01:00');
-    expect(timeOfDay('nonsense', zone)).toBe('');
-  });
-
-  it('counts a priority outside low, medium and high as medium', () => {
-    expect(priorityOf({ priority: 'high' })).toBe('high');
-    expect(priorityOf({ priority: 'low' })).toBe('low');
-    expect(priorityOf({ priority: 'urgent' })).toBe('medium');
-    expect(priorityOf({ priority: null })).toBe('medium');
-  });
-});
-
-describe('itemsByDay', () => {
-  it('places items on their local start day, by start, with every day of the range a key', () => {
-    const evening = event('2026-11-24T07:00:00.000Z', '2026-11-24T08:00:00.000Z'); // 24 Nov 20:00 Auckland
-    const morning = task('2026-11-23T20:00:00.000Z'); // 24 Nov 09:00 Auckland (23 Nov in UTC)
-    const undated = task(null);
-    const outside = event('2026-11-30T00:00:00.000Z');
-    const byDay = itemsByDay([evening, undated, morning, outside], '2026-11-23', '2026-11-25', zone);
-    expect([...byDay.keys()]).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
-    expect(ids(byDay.get('2026-11-24') ?? [])).toEqual(ids([morning, evening]));
-    expect(byDay.get('2026-11-23')).toEqual([]);
-    expect([...byDay.values()].flat()).not.toContain(undated);
-  });
-
-  it('puts an event running over several days on each day it covers, within the range', () => {
-    // Auckland 22 Nov 20:00 to 26 Nov 10:00.
-    const conference = event('2026-11-22T07:00:00.000Z', '2026-11-25T21:00:00.000Z');
-    const later = event('2026-11-24T00:00:00.000Z'); // 24 Nov 13:00
-    const byDay = itemsByDay([later, conference], '2026-11-23', '2026-11-28', zone);
-    expect(ids(byDay.get('2026-11-23') ?? [])).toEqual(ids([conference]));
-    expect(ids(byDay.get('2026-11-24') ?? [])).toEqual(ids([conference, later]));
-    expect(ids(byDay.get('2026-11-26') ?? [])).toEqual(ids([conference]));
-    expect(byDay.get('2026-11-27')).toEqual([]);
-    expect(byDay.has('2026-11-22')).toBe(false);
-  });
-
-  it('does not carry an event ending at midnight into the next day', () => {
-    const toMidnight = event('2026-11-24T09:00:00.000Z', tomorrowMidnight); // 22:00-00:00 on 24 Nov
-    const byDay = itemsByDay([toMidnight], '2026-11-24', '2026-11-25', zone);
-    expect(ids(byDay.get('2026-11-24') ?? [])).toEqual(ids([toMidnight]));
-    expect(byDay.get('2026-11-25')).toEqual([]);
-  });
-
-  it('places items by local midnights across a daylight-saving change (a 23-hour day in Berlin)', () => {
-    // Berlin moves to summer time on 29 March 2026: that day runs 23:00 UTC (28th) to 22:00 UTC (29th).
-    const lastOn28 = event('2026-03-28T22:59:00.000Z'); // 28 Mar 23:59 CET
-    const firstOn29 = event('2026-03-28T23:00:00.000Z'); // 29 Mar 00:00 CET
-    const lastOn29 = event('2026-03-29T21:59:00.000Z'); // 29 Mar 23:59 CEST
-    const firstOn30 = event('2026-03-29T22:00:00.000Z'); // 30 Mar 00:00 CEST
-    const all = [firstOn30, lastOn29, firstOn29, lastOn28];
-    const byDay = itemsByDay(all, '2026-03-28', '2026-03-30', 'Europe/Berlin');
-    expect(ids(byDay.get('2026-03-28') ?? [])).toEqual(ids([lastOn28]));
-    expect(ids(byDay.get('2026-03-29') ?? [])).toEqual(ids([firstOn29, lastOn29]));
-    expect(ids(byDay.get('2026-03-30') ?? [])).toEqual(ids([firstOn30]));
-  });
-
-  it('gives an empty map for a range that is not one', () => {
-    expect(itemsByDay([task('2026-11-24T00:00:00.000Z')], 'Nov', '2026-11-25', zone).size).toBe(0);
-    expect(itemsByDay([], '2026-11-26', '2026-11-25', zone).size).toBe(0);
-  });
-});
-
-describe('monthGrid and weekDays (Monday first)', () => {
-  it('gives 42 days from the Monday on or before the 1st', () => {
-    const november = monthGrid('2026-11'); // 1 Nov 2026 is a Sunday
-    expect(november).toHaveLength(42);
-    expect(november[0]).toBe('2026-10-26');
-    expect(november[6]).toBe('2026-11-01');
-    expect(november.at(-1)).toBe('2026-12-06');
-    expect(monthGrid('2027-02')[0]).toBe('2027-02-01'); // starts on a Monday
-    expect(monthGrid('2027-02').at(-1)).toBe('2027-03-14');
-  });
-
-  it('gives no days for a month that is not one', () => {
-    expect(monthGrid('2026-13')).toEqual([]);
-    expect(monthGrid('2026-1')).toEqual([]);
-    expect(monthGrid('')).toEqual([]);
-  });
-
-  it('gives Monday to Sunday of the ISO week containing the day', () => {
-    const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
-    expect(weekDays('2026-11-23')).toEqual(week);
-    expect(weekDays('2026-11-29')).toEqual(week);
-    expect(weekDays('2027-01-01')).toEqual([
-      '2026-12-28',
-      '2026-12-29',
-      '2026-12-30',
-      '2026-12-31',
-      '2027-01-01',
-      '2027-01-02',
-      '2027-01-03',
-    ]);
-    expect(weekDays('2026-02-30')).toEqual([]);
   });
 });
