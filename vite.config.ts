@@ -1,7 +1,8 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { manifest } from './src/app/manifest.ts';
 import { signedInFeatures } from './src/domain/pages.ts';
@@ -98,6 +99,56 @@ function nativeTemporal(): Plugin {
   };
 }
 
+/**
+ * The service worker's sync (sync-worker/sync-bundle.ts: the engine, Dexie, supabase-js) as a script
+ * of its own, `sw-sync-<hash>.js`, which sw.js imports when a Background Sync event needs it instead of
+ * evaluating it on every start (a warm start's navigation waits for the worker: docs/bench.md, The
+ * offline warm start). `app` builds it (a classic script, as importScripts needs) and emits it with the
+ * app's files; `worker`, a plugin of the worker's build, gives sw.js its address. Not precached: the
+ * browser stores it with the worker that imports it while installing.
+ */
+function workerSyncBundle(): { app: Plugin; worker: Plugin } {
+  const entry = fileURLToPath(new URL('./sync-worker/sync-bundle.ts', import.meta.url));
+  const id = 'virtual:linkboard-sync-script';
+  let fileName: string | null = null;
+  const app: Plugin = {
+    name: 'linkboard:worker-sync-bundle',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        logLevel: 'warn',
+        mode: 'production',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          write: false,
+          target: 'es2022',
+          sourcemap: false,
+          modulePreload: false,
+          rolldownOptions: { input: entry, output: { format: 'iife', entryFileNames: 'sw-sync.js' } },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+      const chunk = outputs.flatMap((output) => output.output).find((item) => item.type === 'chunk');
+      if (!chunk || chunk.type !== 'chunk') throw new Error('the worker sync bundle built no script');
+      fileName = `sw-sync-${createHash('sha256').update(chunk.code).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: chunk.code });
+    },
+  };
+  const worker: Plugin = {
+    name: 'linkboard:worker-sync-address',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      if (!fileName) throw new Error('the worker sync bundle is built with the app, before sw.js');
+      return `export default ${JSON.stringify(`/${fileName}`)};`;
+    },
+  };
+  return { app, worker };
+}
+const workerSync = workerSyncBundle();
+
 // The local stack (supabase/local) serves the API on the same origin in production;
 // in dev, Vite proxies the API paths to it.
 const stack = process.env.LINKBOARD_STACK_URL ?? 'http://127.0.0.1:54321';
@@ -106,6 +157,7 @@ export default defineConfig({
   plugins: [
     nativeTemporal(),
     chunks.plugin,
+    workerSync.app,
     react(),
     tailwindcss(),
     VitePWA({
@@ -117,6 +169,8 @@ export default defineConfig({
       manifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['sw-sync-*.js'],
+        buildPlugins: { vite: [workerSync.worker] },
       },
       devOptions: { enabled: false },
     }),

@@ -13,7 +13,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { SYNC_TAG, type WorkerSyncMessage } from '../src/backend/background-sync.ts';
-import { runBackgroundSync } from './background-sync.ts';
+import syncScript from 'virtual:linkboard-sync-script';
+import type { runBackgroundSync } from './background-sync.ts';
 import { handleNotificationClicks } from './notification-click.ts';
 import { handlePushes } from './push-handler.ts';
 
@@ -33,6 +34,9 @@ interface RouterInstallEvent extends ExtendableEvent {
   addRoutes?(rules: { condition: { urlPattern: { pathname: string } }; source: 'cache' }): Promise<void>;
 }
 self.addEventListener('install', (event) => {
+  // The sync's script is stored with this worker now (a worker may import a new script only while
+  // it installs), so a later start can import it from the stored copy, offline too.
+  backgroundSync();
   const install = event as RouterInstallEvent;
   if (typeof install.addRoutes !== 'function') return;
   install.waitUntil(
@@ -63,6 +67,17 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/**
+ * The sync (sync-bundle.ts), evaluated the first time a Background Sync event needs it, not on each
+ * of the worker's starts: a warm start's navigation waits for the worker to start.
+ */
+function backgroundSync(): typeof runBackgroundSync {
+  const scope = self as unknown as { linkboardBackgroundSync?: typeof runBackgroundSync };
+  if (!scope.linkboardBackgroundSync) importScripts(syncScript);
+  if (!scope.linkboardBackgroundSync) throw new Error(`${syncScript} did not load`);
+  return scope.linkboardBackgroundSync;
+}
+
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
@@ -76,10 +91,12 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== SYNC_TAG) return;
   sync.waitUntil(
-    runBackgroundSync((message) => void tellPages(message)).then((outcome) => {
-      // Still offline: fail, so the browser tries again later.
-      if (outcome === 'offline') throw new Error('Sync postponed: offline');
-    }),
+    Promise.resolve()
+      .then(() => backgroundSync()((message) => void tellPages(message)))
+      .then((outcome) => {
+        // Still offline: fail, so the browser tries again later.
+        if (outcome === 'offline') throw new Error('Sync postponed: offline');
+      }),
   );
 });
 
