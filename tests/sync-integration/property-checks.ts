@@ -1,5 +1,5 @@
 /**
- * What the sync property test (property.test.ts) checks: each pending change visible locally between
+ * What the sync property test (property-helpers.ts) checks: each pending change visible locally between
  * steps, the devices quiescent, then every device holding what the server shows its user and every
  * mutation answered exactly once; and the run's clean-up.
  */

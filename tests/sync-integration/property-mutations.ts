@@ -1,5 +1,5 @@
 /**
- * The random mutations of the sync property test (property.test.ts): its world (three devices, the
+ * The random mutations of the sync property test (property-helpers.ts): its world (three devices, the
  * mutations queued and answered) and each mutation a device may make, with its weight.
  */
 import { mutate } from '../../src/data/mutate.ts';
