@@ -12,7 +12,7 @@ import { makeDirectory, makeLinks, pullAll, push, mutation, settled, uuid, type 
 
 type User = Required<Pick<Actor, 'id' | 'email'>>;
 
-const LINKS = 20_000;
+const OTHERS = 20_000;
 const PUSHED = 1000;
 
 describe.each(dbKinds)('a pull after a cursor reads what changed (%s)', (kind) => {
@@ -23,7 +23,10 @@ describe.each(dbKinds)('a pull after a cursor reads what changed (%s)', (kind) =
     db = await freshDb(kind);
     user = await createUser(db, { tier: 'pro' });
     dir = (await makeDirectory(db, user, 'Library')).id;
-    await makeLinks(db, dir, LINKS);
+    await makeLinks(db, dir, 100);
+    // Another user's library: rows of the same table the pulls must not read.
+    const other = await createUser(db, { tier: 'pro' });
+    await makeLinks(db, (await makeDirectory(db, other, 'Other')).id, OTHERS);
     await db.exec('analyze public.saved_links');
   });
   afterAll(() => db.close());
@@ -48,9 +51,9 @@ describe.each(dbKinds)('a pull after a cursor reads what changed (%s)', (kind) =
     });
   }
 
-  it('reads none of the library with nothing changed, and what a push wrote after it, by key', async () => {
+  it('reads none of the links with nothing changed, and what a push wrote after it by key, not the table', async () => {
     const first = await pullAll(db, user, null, 5000);
-    expect(first.pages.flatMap((page) => page.changes.saved_links ?? [])).toHaveLength(LINKS);
+    expect(first.pages.flatMap((page) => page.changes.saved_links ?? [])).toHaveLength(100);
 
     const idle = await pullCounted(first.cursor);
     expect(idle.page.changes.saved_links).toEqual([]);
