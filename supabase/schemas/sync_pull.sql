@@ -39,7 +39,6 @@ declare
   v_after_tbl text;
   v_after_id uuid;
   v_after_dir uuid;
-  v_page jsonb;
   v_more boolean := false;
   v_last text[];
   v_changes json;
@@ -132,10 +131,8 @@ begin
     select p.changes, p.more, p.last into v_changes, v_more, v_last
     from private.sync_scratch_page(uid, v_email, v_view, v_after_tbl, v_after_dir, v_after_id, v_limit) p;
   else
-    v_page := private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit);
-    v_more := (v_page -> 'more')::boolean;
-    v_last := case when v_more then array(select jsonb_array_elements_text(v_page -> 'last')) end;
-    v_changes := (v_page -> 'changes')::json;
+    select p.changes, p.more, case when p.more then p.last end into v_changes, v_more, v_last
+    from private.sync_pull_page(uid, v_email, v_view, v_since, v_fresh, v_after_txid, v_after_tbl, v_after_id, v_limit) p;
   end if;
 
   if not v_more then

@@ -63,12 +63,13 @@ grant execute on function private.sync_synced_tables() to authenticated, service
 
 -- One page of a pull: the rows the caller may see (each table's visibleTo), changed since p_since
 -- (or live, on a first pull, or in a newly visible directory), after the last key of the previous
--- page, the first p_limit in (txid, table, id) order. Answers {changes: {table: rows}} with every
--- table, each table's rows in (txid, id) order, more (whether a row follows) and last (the page's
--- last key, [txid, table, id], or null). The keys are sorted first and only the rows kept are read
--- and turned into JSON; stable, so every read sees the snapshot of the pull.
+-- page, the first p_limit in (txid, table, id) order. Answers changes ({table: rows} with every
+-- table, as JSON text, each table's rows in (txid, id) order), more (whether a row follows) and
+-- last (the page's last key, [txid, table, id], or null). The keys are sorted first and only the
+-- rows kept are read and turned into JSON; stable, so every read sees the snapshot of the pull.
 create or replace function private.sync_pull_page(p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[],
-  p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer) returns jsonb
+  p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer,
+  out changes json, out more boolean, out last text[])
 language plpgsql stable
 set search_path = ''
 as $$
@@ -80,9 +81,9 @@ declare
   v_more boolean;
   v_table text;
   v_ids uuid[];
-  v_rows jsonb;
+  v_rows json;
   v_names text[] := '{}';
-  v_lists jsonb[] := '{}';
+  v_lists json[] := '{}';
 begin
   select coalesce(array_agg(k.tbl order by k.txid, k.tbl, k.id), '{}'),
          coalesce(array_agg(k.id order by k.txid, k.tbl, k.id), '{}'),
@@ -130,7 +131,9 @@ begin
     ) a
     where ((p_since is null and a.deleted_at is null)
            or a.txid >= p_since
-           or (a.dir = any (p_fresh) and a.deleted_at is null))
+           -- cardinality first: an empty p_fresh then folds the branch away in the call's plan (a.dir
+           -- = any ('{}') is not folded, and with it the plan read every live row the caller may see).
+           or (cardinality(p_fresh) > 0 and a.dir = any (p_fresh) and a.deleted_at is null))
       and (p_after_txid is null or (a.txid, a.tbl, a.id) > (p_after_txid, p_after_tbl, p_after_id))
     order by a.txid, a.tbl, a.id
     limit p_limit + 1
@@ -146,47 +149,54 @@ begin
     v_ids := array(select k.id from unnest(v_tbls, v_keys) k(tbl, id) where k.tbl = v_table);
     case v_table
       when 'user_profiles' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.user_profiles t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.user_profiles t where t.id = k.id offset 0) t;
       when 'link_directories' then
-        select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('owner_tier', o.owner_tier)
-                                  order by greatest(t.txid, o.owner_txid), t.id), '[]') into v_rows
-        from public.link_directories t
+        select coalesce(json_agg(r order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.link_directories t where t.id = k.id offset 0) t
         left join private.sync_directory_owners(p_view) o on o.directory_id = t.id
-        where t.id = any (v_ids);
+        cross join lateral (select t.*, o.owner_tier) r;
       when 'saved_links' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.saved_links t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.saved_links t where t.id = k.id offset 0) t;
       when 'directory_members' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.directory_members t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.directory_members t where t.id = k.id offset 0) t;
       when 'calendar_events' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.calendar_events t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.calendar_events t where t.id = k.id offset 0) t;
       when 'voting_posts' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.voting_posts t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.voting_posts t where t.id = k.id offset 0) t;
       when 'user_votes' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.user_votes t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.user_votes t where t.id = k.id offset 0) t;
       when 'slot_answers' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.slot_answers t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.slot_answers t where t.id = k.id offset 0) t;
       when 'event_invitations' then
-        select coalesce(jsonb_agg(to_jsonb(t) order by t.txid, t.id), '[]') into v_rows
-        from public.event_invitations t where t.id = any (v_ids);
+        select coalesce(json_agg(t order by k.n), '[]') into v_rows
+        from unnest(v_ids) with ordinality k(id, n)
+        cross join lateral (select * from public.event_invitations t where t.id = k.id offset 0) t;
     end case;
     v_names := array_append(v_names, v_table);
     v_lists := array_append(v_lists, v_rows);
   end loop;
-  -- Every table, with its rows or none, in one object built once (each step of building a JSON
-  -- value copies what it holds).
-  return jsonb_build_object(
-    'changes', (select jsonb_object_agg(x.name, coalesce(y.list, '[]'::jsonb))
-                from unnest(private.sync_synced_tables()) x(name)
-                left join unnest(v_names, v_lists) y(name, list) on y.name = x.name),
-    'more', v_more,
-    'last', case when v_n > 0 then jsonb_build_array(v_txids[v_n]::text, v_tbls[v_n], v_keys[v_n]) end);
+  -- Every table, with its rows or none, in one object built once (JSON text: the lists are
+  -- joined, not parsed again).
+  changes := (select json_object_agg(x.name, coalesce(y.list, '[]'::json))
+              from unnest(private.sync_synced_tables()) x(name)
+              left join unnest(v_names, v_lists) y(name, list) on y.name = x.name);
+  more := v_more;
+  last := case when v_n > 0 then array[v_txids[v_n]::text, v_tbls[v_n], v_keys[v_n]::text] end;
 end
 $$;
 revoke all on function private.sync_pull_page(p_uid uuid, p_email text, p_view uuid[], p_since xid8, p_fresh uuid[], p_after_txid xid8, p_after_tbl text, p_after_id uuid, p_limit integer) from public, anon, authenticated, service_role;
