@@ -41,6 +41,7 @@ export interface Prediction {
 }
 
 interface Entry extends PendingWrite {
+  table: string;
   /** The transaction that wrote it, or the prediction that foresaw it. */
   tx: DBCoreTransaction | Prediction;
   /** Shown once the whole change is written (reveal), so no screen sees half of it. */
@@ -75,6 +76,11 @@ export function resolveWrites(
 
 /** How long a committed write is kept for queries that have not read again yet. */
 const KEEP_COMMITTED_MS = 10_000;
+/**
+ * The commits of this long are forgotten together, at most this much later than KEEP_COMMITTED_MS:
+ * a burst of a thousand saves walks the held writes a few times, not once per save.
+ */
+const FORGET_BATCH_MS = 1_000;
 
 export class PendingWrites {
   /** The latest row seen of each row of a known table (knownTables), read or written. */
@@ -82,6 +88,13 @@ export class PendingWrites {
   private readonly tracked = new WeakSet<DBCoreTransaction>();
   private readonly watched = new WeakSet<DBCoreTransaction>();
   private readonly byTable = new Map<string, Entry[]>();
+  /**
+   * The entries of each transaction and prediction, so that revealing or settling one touches its
+   * own entries, not every held one (a burst holds thousands: docs/scale.md, the queued writes).
+   */
+  private readonly owned = new WeakMap<Entry['tx'], Entry[]>();
+  /** The commits being gathered for one forget (FORGET_BATCH_MS): the latest one's epoch. */
+  private forgetting: { epoch: number } | null = null;
   private readonly listeners = new Set<() => void>();
   private epoch = 0;
   private version = 0;
@@ -145,11 +158,9 @@ export class PendingWrites {
     if (writes.length === 0) return null;
     const prediction: Prediction = { writes };
     for (const write of writes) {
-      const entries = this.byTable.get(write.table) ?? [];
       const made =
         'update' in write ? { key: write.key, row: null, update: write.update } : { key: write.key, row: write.row };
-      entries.push({ ...made, epoch: null, tx: prediction, shown: true });
-      this.byTable.set(write.table, entries);
+      this.hold({ ...made, table: write.table, epoch: null, tx: prediction, shown: true });
     }
     this.emit();
     return prediction;
@@ -160,10 +171,24 @@ export class PendingWrites {
     if (this.remove(prediction)) this.emit();
   }
 
+  private hold(entry: Entry): void {
+    const entries = this.byTable.get(entry.table);
+    if (entries) entries.push(entry);
+    else this.byTable.set(entry.table, [entry]);
+    const own = this.owned.get(entry.tx);
+    if (own) own.push(entry);
+    else this.owned.set(entry.tx, [entry]);
+  }
+
   /** Removes the entries of `tx`; answers whether there were any. */
   private remove(tx: Entry['tx']): boolean {
+    const own = this.owned.get(tx);
+    if (!own) return false;
+    this.owned.delete(tx);
     let removed = false;
-    for (const [table, entries] of this.byTable) {
+    for (const table of new Set(own.map((entry) => entry.table))) {
+      const entries = this.byTable.get(table);
+      if (!entries) continue;
       const kept = entries.filter((entry) => entry.tx !== tx);
       if (kept.length === entries.length) continue;
       removed = true;
@@ -177,9 +202,7 @@ export class PendingWrites {
   written(tx: DBCoreTransaction, table: string, writes: readonly { key: string; row: PendingWrite['row'] }[]): void {
     if (!this.tracked.has(tx) || writes.length === 0) return;
     this.watch(tx);
-    const entries = this.byTable.get(table) ?? [];
-    for (const write of writes) entries.push({ ...write, epoch: null, tx, shown: false });
-    this.byTable.set(table, entries);
+    for (const write of writes) this.hold({ ...write, table, epoch: null, tx, shown: false });
   }
 
   /**
@@ -187,22 +210,29 @@ export class PendingWrites {
    * place of the `prediction` of them, if any: one change on screen, never a gap between them.
    */
   reveal(tx: DBCoreTransaction, prediction?: Prediction | null): void {
-    let revealed = false;
-    for (const [table, entries] of this.byTable) {
-      const mine = new Set(entries.filter((entry) => entry.tx === tx && !entry.shown));
-      const at = prediction ? entries.findIndex((entry) => entry.tx === prediction) : -1;
-      for (const entry of mine) entry.shown = true;
-      if (mine.size > 0) revealed = true;
-      if (at === -1) continue;
+    const mine = (this.owned.get(tx) ?? []).filter((entry) => !entry.shown);
+    for (const entry of mine) entry.shown = true;
+    let revealed = mine.length > 0;
+    const predicted = prediction ? this.owned.get(prediction) : undefined;
+    if (prediction && predicted) {
       // The writes take the prediction's place: a later call's prediction, made while this
       // transaction waited for a paint, stays after them (the latest write of a row wins), so a
       // quick second click never shows the first one's row again.
       revealed = true;
-      const others = entries.filter((entry) => entry.tx !== prediction && !mine.has(entry));
-      const place = entries.slice(0, at).filter((entry) => entry.tx !== prediction && !mine.has(entry)).length;
-      const ordered = [...others.slice(0, place), ...mine, ...others.slice(place)];
-      if (ordered.length === 0) this.byTable.delete(table);
-      else this.byTable.set(table, ordered);
+      this.owned.delete(prediction);
+      for (const table of new Set(predicted.map((entry) => entry.table))) {
+        const entries = this.byTable.get(table);
+        if (!entries) continue;
+        const foreseen = predicted.filter((entry) => entry.table === table).length;
+        const ordered = inPlaceOf(
+          entries,
+          prediction,
+          foreseen,
+          new Set(mine.filter((entry) => entry.table === table)),
+        );
+        if (ordered.length === 0) this.byTable.delete(table);
+        else this.byTable.set(table, ordered);
+      }
     }
     if (revealed) this.emit();
   }
@@ -218,25 +248,40 @@ export class PendingWrites {
 
   private settle(tx: DBCoreTransaction, committed: boolean): void {
     const epoch = ++this.epoch;
-    for (const [table, entries] of this.byTable) {
-      const kept = committed ? entries : entries.filter((entry) => entry.tx !== tx);
-      if (committed) {
-        for (const entry of kept) {
-          if (entry.tx !== tx) continue;
-          entry.epoch = epoch;
-          entry.shown = true;
-        }
+    if (committed) {
+      for (const entry of this.owned.get(tx) ?? []) {
+        entry.epoch = epoch;
+        entry.shown = true;
       }
-      if (kept.length === 0) this.byTable.delete(table);
-      else this.byTable.set(table, kept);
+      this.owned.delete(tx);
+    } else {
+      this.remove(tx);
     }
     this.emit();
-    if (committed) setTimeout(() => this.forget(epoch), KEEP_COMMITTED_MS);
+    if (committed) this.forgetLater(epoch);
+  }
+
+  /**
+   * Forgets the writes committed up to `epoch` once KEEP_COMMITTED_MS have passed, with those
+   * committed within FORGET_BATCH_MS after it.
+   */
+  private forgetLater(epoch: number): void {
+    if (this.forgetting) {
+      this.forgetting.epoch = epoch;
+      return;
+    }
+    const batch = { epoch };
+    this.forgetting = batch;
+    setTimeout(() => {
+      if (this.forgetting === batch) this.forgetting = null;
+    }, FORGET_BATCH_MS);
+    setTimeout(() => this.forget(batch.epoch), KEEP_COMMITTED_MS + FORGET_BATCH_MS);
   }
 
   private forget(epoch: number): void {
     for (const [table, entries] of this.byTable) {
       const kept = entries.filter((entry) => entry.epoch === null || entry.epoch > epoch);
+      if (kept.length === entries.length) continue;
       if (kept.length === 0) this.byTable.delete(table);
       else this.byTable.set(table, kept);
     }
@@ -267,4 +312,32 @@ export class PendingWrites {
   private tell(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * `entries` with `mine` (a transaction's writes) in place of the `foreseen` entries of
+ * `prediction`, the others kept in order. A save's own writes usually follow its prediction at
+ * the end: then only that end is walked and changed.
+ */
+function inPlaceOf(entries: Entry[], prediction: Prediction, foreseen: number, mine: ReadonlySet<Entry>): Entry[] {
+  let tail = entries.length;
+  let predicted = 0;
+  while (tail > 0) {
+    const entry = entries[tail - 1] as Entry;
+    if (entry.tx === prediction) predicted += 1;
+    else if (!mine.has(entry)) break;
+    tail -= 1;
+  }
+  const inTail = entries.length - tail - predicted;
+  if (inTail === mine.size && predicted === foreseen) {
+    const ordered = entries.slice(tail).filter((entry) => mine.has(entry));
+    entries.length = tail;
+    entries.push(...ordered);
+    return entries;
+  }
+  const at = entries.findIndex((entry) => entry.tx === prediction);
+  if (at === -1) return entries;
+  const others = entries.filter((entry) => entry.tx !== prediction && !mine.has(entry));
+  const place = entries.slice(0, at).filter((entry) => entry.tx !== prediction && !mine.has(entry)).length;
+  return [...others.slice(0, place), ...mine, ...others.slice(place)];
 }

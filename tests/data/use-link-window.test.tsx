@@ -158,3 +158,33 @@ describe("the Links screen's window, scrolled", () => {
     expect(view.result.current?.count).toBe(601);
   });
 });
+
+describe("the Links screen's window while links are saved elsewhere", () => {
+  it('is the same object after saves into another directory, and a new one with a save into it', async () => {
+    const { db, directoryId } = await seeded(10);
+    const other = makeDirectory({ owner_id: ME });
+    await db.link_directories.put(other);
+    let renders = 0;
+    const view = renderHook(() => {
+      renders += 1;
+      return useLinkWindow(db, directoryId, '', { start: 0, end: 48 });
+    });
+    await waitFor(() => expect(view.result.current?.shown.rows).toHaveLength(10));
+    const before = view.result.current;
+    const rendersBefore = renders;
+    const save = (directory: string, title: string) =>
+      mutate(
+        db,
+        'link.create',
+        { id: crypto.randomUUID(), directory_id: directory, url: 'https://x.test/', title },
+        ctx(),
+      );
+    // Each shown to screens as it is made (a prediction, its writes, its commit): none of them here.
+    await act(() => save(other.id, 'Elsewhere'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(view.result.current).toBe(before);
+    expect(renders).toBe(rendersBefore);
+    await act(() => save(directoryId, 'Here'));
+    await waitFor(() => expect(titles(view)?.[0]).toBe('Here'));
+  });
+});

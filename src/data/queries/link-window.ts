@@ -31,7 +31,7 @@ import {
 } from './link-anchors.ts';
 import { newestFirstOrder } from './directories.ts';
 import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
-import { overlay, readSince, useWithPending, type SinceRead } from './live-rows.ts';
+import { overlay, readSince, sameRows, useWithPending, type SinceRead } from './live-rows.ts';
 import { useWindowRead } from '../use-link-window-read.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
@@ -188,6 +188,13 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, from: numbe
   });
 }
 
+/** Whether two answers of the window show the same: a beat of a burst elsewhere re-renders nothing. */
+const sameListed = (a: { count: number; shown: LinkSlice }, b: { count: number; shown: LinkSlice }) =>
+  a.count === b.count &&
+  a.shown.total === b.shown.total &&
+  a.shown.start === b.shown.start &&
+  sameRows(a.shown.rows, b.shown.rows);
+
 /** A search of one directory shows at most this many links (docs/product.md, Links screen). */
 export const SEARCH_SHOWN = 200;
 /**
@@ -292,7 +299,7 @@ export function useLinkWindow(
     }),
     [directoryId],
   );
-  const listed = useWithPending(db, windowed, applyWindow);
+  const listed = useWithPending(db, windowed, applyWindow, sameListed);
   const matched = useWithPending(
     db,
     words.length === 0 ? undefined : (inMemory ?? (ids ? found : undefined)),

@@ -3,7 +3,7 @@
  * result of an IndexedDB query, with the writes `mutate` has issued but IndexedDB has not yet
  * given back laid over it (pending-writes.ts).
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { LinkboardDb } from '../db.ts';
 import { resolveWrites, type PendingWrite } from '../pending-writes.ts';
 import type { SyncedTableName } from '../synced-tables.ts';
@@ -60,17 +60,46 @@ export async function readSince<T extends object>(db: LinkboardDb, read: () => P
 /**
  * A live result (read with `readSince`) with the pending writes it does not hold applied by
  * `apply`, again whenever they change. `apply` must change only with what it reads (memoize it).
+ * With `same`, an answer that `same` finds equal to the last one is that last one: the pending
+ * writes told of elsewhere (a burst of saves into another directory, every WAKE_MS) re-render
+ * nothing, and a live result read again that shows what the pending writes showed keeps the
+ * objects on screen.
  */
 export function useWithPending<L extends SinceRead, R>(
   db: LinkboardDb,
   live: L | undefined,
   apply: (live: L, pending: (table: SyncedTableName) => readonly PendingWrite[]) => R,
+  same?: (a: R, b: R) => boolean,
 ): R | undefined {
-  const version = useSyncExternalStore(db.pending.subscribe, db.pending.getVersion);
-  return useMemo(
-    () => (live ? apply(live, (table) => db.pending.forTable(table, live.since)) : undefined),
-    // `version` marks a change of the pending writes (read through db.pending).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [live, version, db, apply],
+  const last = useRef<{ live: L | undefined; version: number; apply: typeof apply; answer: R | undefined } | null>(
+    null,
   );
+  // A snapshot of the pending writes as this live result shows them: a component re-renders only
+  // when it is a new answer (useSyncExternalStore compares the snapshots).
+  const snapshot = useCallback(() => {
+    const version = db.pending.getVersion();
+    const held = last.current;
+    if (held && held.live === live && held.version === version && held.apply === apply) return held.answer;
+    let answer = live ? apply(live, (table) => db.pending.forTable(table, live.since)) : undefined;
+    const previous = held?.answer;
+    if (same && previous !== undefined && answer !== undefined && same(previous, answer)) answer = previous;
+    last.current = { live, version, apply, answer };
+    return answer;
+  }, [db, live, apply, same]);
+  return useSyncExternalStore(db.pending.subscribe, snapshot);
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
+
+/** Whether two lists hold the same rows in the same order, field by field (arrays item by item). */
+export function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((row, i) => {
+    const other = b[i] as T;
+    if (row === other) return true;
+    const keys = Object.keys(row) as (keyof T)[];
+    return keys.length === Object.keys(other).length && keys.every((key) => sameValue(row[key], other[key]));
+  });
 }

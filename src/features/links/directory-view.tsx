@@ -29,6 +29,7 @@ export interface DirectoryViewProps {
   /** Undefined while loading, null when the user has no such directory. */
   directory: DirectoryRow | null | undefined;
   user: { id: string; email: string | null; username: string; tier: Tier };
+  /** Links the user owns, where their plan limits them (Free); 0 on another plan, where no count shows. */
   ownedLinks: number;
 }
 
