@@ -12,15 +12,16 @@ import { useProfileTheme } from '../ui/theme/use-profile-theme.ts';
 export function ProfileTheme({ userId }: { userId: string }) {
   const { db, mutate } = useUserDb();
   const theme = useProfile(db)?.theme;
+  // Read once, at mount: the effect saves what this first read found.
   const [unsaved, setUnsaved] = useState(() => unsavedThemeChoice(userId));
+  const [found] = useState(unsaved);
   useEffect(() => {
-    const choice = unsavedThemeChoice(userId);
-    if (!choice) return;
-    void chooseTheme(userId, choice, (value) => mutate('profile.update', { theme: value })).then(
+    if (!found) return;
+    void chooseTheme(userId, found, (value) => mutate('profile.update', { theme: value })).then(
       (saved) => !saved && setUnsaved(null),
       () => setUnsaved(null),
     );
-  }, [userId, mutate]);
+  }, [userId, mutate, found]);
   // The profile caught up: from now on it is what shows (a later change from another device too).
   if (unsaved !== null && theme === unsaved) setUnsaved(null);
   useProfileTheme(unsaved === null ? theme : undefined);

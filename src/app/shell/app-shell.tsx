@@ -102,7 +102,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         {/* One key in both layouts: crossing the breakpoint keeps the screen (and what is typed in it). */}
         <ShellMain key="main" className="p-4" />
         {question}
-        <PaletteHost username={user.username} onSignOut={logout} />
+        <PaletteHost userId={user.id} username={user.username} onSignOut={logout} />
       </div>
     );
   }
@@ -117,7 +117,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       </aside>
       <ShellMain key="main" className="min-w-0 flex-1 p-6 lg:p-8" />
       {question}
-      <PaletteHost username={user.username} onSignOut={logout} />
+      <PaletteHost userId={user.id} username={user.username} onSignOut={logout} />
     </div>
   );
 }

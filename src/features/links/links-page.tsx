@@ -25,12 +25,12 @@ export function LinksPage() {
   const user = useCurrentUser((state) => state.user);
   const { db } = useUserDb();
   const directories = useDirectories(db);
-  const userTier = tierOf(user?.subscription_tier);
+  const tier = tierOf(user?.subscription_tier);
   // The grid's counts: every directory's (read again on each beat of a burst of saves). A directory's
   // screen needs only the user's own count, and only where their plan limits it (Free: the badge,
   // the warning, Add Link): a Pro user's burst of saves into it re-renders nothing for it.
   const stats = useLinkStats(db, dirId || !user ? null : user.id);
-  const ownedHere = useOwnerLinkCount(db, dirId && user && userTier === 'free' ? user.id : null);
+  const ownedHere = useOwnerLinkCount(db, dirId && user && tier === 'free' ? user.id : null);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [brokenOnly, setBrokenOnly] = useState(false);
@@ -40,7 +40,6 @@ export function LinksPage() {
   // The dashboard's Quick Add 'Add Link': Add Link with a choice of directory (the share target's page).
   if (query.get('new') === 'link') return <Navigate to="/share-target" replace />;
   if (!user) return null;
-  const tier = userTier;
   const username = user.username ?? '';
   const owned = stats?.owned ?? 0;
 

@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '../../backend/current-user-store.ts';
 import { useUserDb } from '../../data/user-db-context.ts';
 import { chooseTheme } from '../../ui/theme/theme-choice.ts';
 import { goTo, type ActionContext } from './actions.ts';
@@ -30,12 +29,14 @@ export function shortcutTarget(key: string): HTMLElement | null {
 }
 
 export interface PaletteHostProps {
+  /** The signed-in user's id: a theme chosen here is kept for them (src/ui/theme/theme-choice.ts). */
+  userId: string;
   username: string | null;
   /** The app's sign-out (it asks first when changes wait to be sent). */
   onSignOut(): void;
 }
 
-export function PaletteHost({ username, onSignOut }: PaletteHostProps) {
+export function PaletteHost({ userId, username, onSignOut }: PaletteHostProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // 'unloaded' until the first Ctrl/Cmd+K: the palette's code is not fetched before.
@@ -44,7 +45,6 @@ export function PaletteHost({ username, onSignOut }: PaletteHostProps) {
   const [announcement, setAnnouncement] = useState('');
   const handler = useMemo(() => createShortcutHandler(), []);
   const { mutate } = useUserDb();
-  const userId = useCurrentUser((state) => state.user?.id ?? '');
   const context = useMemo<ActionContext>(
     () => ({
       username,

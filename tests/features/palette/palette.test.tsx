@@ -47,7 +47,7 @@ function renderHost(main: React.ReactNode = null, path = '/Dashboard/ada') {
     <MemoryRouter initialEntries={[path]}>
       <UserDbContext.Provider value={userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'pro' })}>
         <main>{main}</main>
-        <PaletteHost username="ada" onSignOut={onSignOut} />
+        <PaletteHost userId="u1" username="ada" onSignOut={onSignOut} />
         <Where />
       </UserDbContext.Provider>
     </MemoryRouter>,
