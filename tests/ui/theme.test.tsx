@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +26,7 @@ import {
 } from '../../src/ui/theme/theme.ts';
 import { mutate as realMutate } from '../../src/data/mutate.ts';
 import type { UserDb } from '../../src/data/user-db-context.ts';
-import { unsavedThemeChoice } from '../../src/ui/theme/theme-choice.ts';
+import { chooseTheme, unsavedThemeChoice } from '../../src/ui/theme/theme-choice.ts';
 import { spyUserDb } from '../support/spy-user-db.ts';
 import { makeProfileRow } from '../features/profile/profile-row.ts';
 
@@ -214,6 +216,53 @@ describe("the profile's theme", () => {
     watch.disconnect();
     expect(seen.slice(0, -1).every((theme) => theme === 'light')).toBe(true);
     expect(seen.at(-1)).toBe('dark');
+  });
+
+  it('a choice left unsaved is saved once at the next start, though the mutate changes with every change of the profile', async () => {
+    // The page closed before the save committed: Light is left unsaved on this device.
+    void chooseTheme('u1', 'light', () => new Promise<never>(() => undefined));
+    // The next start's save waits for the write path (the mutators' code loading) until `loaded`.
+    let loaded!: () => void;
+    const writePath = new Promise<void>((resolve) => (loaded = resolve));
+    const calls = vi.fn();
+    const mutates = new Set<UserDb['mutate']>();
+    /** As the signed-in area gives it: a mutate made again whenever the profile (the user it acts for) changes. */
+    function FollowingProfile({ children }: { children: ReactNode }) {
+      const profile = useLiveQuery(() => db.user_profiles.get('u1'));
+      const value = useMemo<UserDb | null>(() => {
+        if (profile === undefined) return null;
+        const app = appUserDb();
+        const mutate = async (...args: Parameters<UserDb['mutate']>) => {
+          calls(...args);
+          await writePath;
+          return app.mutate(...args);
+        };
+        return { db, mutate: mutate as UserDb['mutate'] };
+      }, [profile]);
+      if (value === null) return null;
+      mutates.add(value.mutate);
+      return <UserDbContext.Provider value={value}>{children}</UserDbContext.Provider>;
+    }
+    render(
+      <FollowingProfile>
+        <ProfileTheme userId="u1" />
+      </FollowingProfile>,
+    );
+    await waitFor(() => expect(calls).toHaveBeenCalled());
+    // A pull lands meanwhile: the screen gets a new mutate while the save is still on its way.
+    const seen = mutates.size;
+    await db.user_profiles.update('u1', { bio: 'Pulled' });
+    await waitFor(() => expect(mutates.size).toBeGreaterThan(seen));
+    loaded();
+    await waitFor(async () => expect((await db.user_profiles.get('u1'))?.theme).toBe('light'));
+    await waitFor(() => expect(unsavedThemeChoice('u1')).toBeNull());
+    // And later pulls, each a new mutate again.
+    await db.user_profiles.update('u1', { bio: 'Pulled again' });
+    await waitFor(() => expect(mutates.size).toBeGreaterThan(seen + 2));
+    const queued = await db.outbox.toArray();
+    expect(queued.map((row) => [row.name, row.args])).toEqual([['profile.update', { theme: 'light' }]]);
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(shown()).toBe('light');
   });
 
   it('a choice saved with the click leaves nothing unsaved behind', async () => {
