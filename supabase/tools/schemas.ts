@@ -83,7 +83,9 @@ export function moduleOf(entry: CatalogEntry): string {
   const table: [RegExp, string][] = [
     [/^sync_pull/, 'sync_pull.sql'],
     [/^sync_(push|push_one)$/, 'sync_push.sql'],
-    [/^sync_(apply|insert_series|insert_allowed)/, 'sync_apply.sql'],
+    [/^sync_(apply_event|apply_series|insert_series)$/, 'sync_apply_calendar.sql'],
+    [/^sync_(apply|insert_allowed)/, 'sync_apply.sql'],
+    [/^sync_(bool|opt_uuid|reminder|theme|text|text_array|time|created_at|uuid)$/, 'sync_args.sql'],
     [/^(time_poll|time_slot|poll_pick|poll_remove_slot|invitation_answer)/, 'time_polls.sql'],
     [/^sync_/, 'sync_helpers.sql'],
     [/^(throttle|client_address)/, 'throttles.sql'],
@@ -121,8 +123,14 @@ const HEADERS: Record<string, string> = {
     'The rule triggers of each table, in the order they run: t05 text limits, t10 row metadata, t15 guards, t20 rules, t30 what follows.',
   'rls.sql': 'Row-level security: who sees and changes which rows, and the helpers the policies call.',
   'public_access.sql': 'Public access: public directories (passwords, unlocking) and public profiles.',
-  'sync_helpers.sql': 'Sync internals: argument readers, canonical answers, the idempotency record and its retention.',
-  'sync_apply.sql': 'Sync apply: one function per mutation family, run as the caller (RLS and rule triggers apply).',
+  'sync_helpers.sql':
+    'Sync internals: who owns the directories an answer names, rejections (their code, their message, the rows a mutation touches), the idempotency record and its retention.',
+  'sync_args.sql':
+    "Sync argument readers: each mutation's arguments read from its JSON, refused (invalid) when missing or of the wrong shape.",
+  'sync_apply.sql':
+    "Sync apply: the dispatcher and one function per mutation family, run as the caller (RLS and rule triggers apply). The calendar's families are in sync_apply_calendar.sql.",
+  'sync_apply_calendar.sql':
+    "Sync apply, the calendar's families: events, tasks and occurrences, and whole series, run as the caller.",
   'time_polls.sql': "'Find a time' polls as their creator and their invitees act on them: remove a slot, pick, answer.",
   'sync_push.sql': 'Sync push: the envelope, and one mutation in its own savepoint, recorded once.',
   'sync_pull.sql': 'Sync pull: changes since a cursor, for what the caller may see.',

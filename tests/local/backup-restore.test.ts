@@ -1,13 +1,12 @@
 /**
- * Backups (docs/deploy.md, Backups). The embedded database: a real stack on a data directory of its
- * own, filled through the API (sign-up, the sync push), stopped, backed up with `npm run db:backup`'s
- * functions, restored into a fresh directory and served again: the same password signs in, and the
- * pull and every table are as they were. A file that is not a backup, and a directory that is not
- * empty, are refused with nothing changed. PostgreSQL (when DATABASE_URL is set): the docs' pg_dump,
- * createdb and pg_restore commands, run for real on a database of this run.
+ * Backups of the embedded database (docs/deploy.md, Backups): a real stack on a data directory of
+ * its own, filled through the API (sign-up, the sync push), stopped, backed up with `npm run
+ * db:backup`'s functions, restored into a fresh directory and served again: the same password signs
+ * in, and the pull and every table are as they were. A file that is not a backup, and a directory
+ * that is not empty, are refused with nothing changed. PostgreSQL's backups are
+ * backup-restore-postgres.test.ts.
  */
-import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -20,119 +19,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serverClient } from '../../supabase/functions/_shared/client.ts';
-import { openPglite, openPostgres, type Db } from '../../supabase/local/db.ts';
-import { startStack, type RunningStack } from '../../supabase/local/server.ts';
-import { projectRoot } from '../../supabase/local/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../supabase/local/db.ts';
 import { backupDataDir, BackupError, lockFileOf, main, restoreDataDir } from '../../supabase/tools/pglite-backup.ts';
-import { confirmEmail } from '../support/confirm-email.ts';
-import { postgresDb } from '../support/db.ts';
-import { adminUrl, databaseUrlFor } from '../support/pg-url.ts';
-import { TEST_JWT_SECRET } from '../support/test-keys.ts';
-
-const run = promisify(execFile);
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-/** The restored database's URL as docs/deploy.md writes it. */
-const DOCS_RESTORED_URL = "'postgres://user:password@host:5432/linkboard_restored'";
-
-/** The pg_dump, createdb and pg_restore lines of docs/deploy.md's Backups, PostgreSQL. */
-function documentedPgCommands(): string[] {
-  const text = readFileSync(join(projectRoot, 'docs', 'deploy.md'), 'utf8');
-  const section = text.slice(text.indexOf('### PostgreSQL (`DATABASE_URL`)'), text.indexOf('### Checking a restore'));
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .flatMap((match) => (match[1] ?? '').split('\n'))
-    .filter((line) => /^(pg_dump|createdb|pg_restore) /.test(line));
-}
-const PASSWORD = 'backup-password-1';
-
-/** A stack on its own database, without the background rounds (nothing writes but the test). */
-const startOn = (target: { dataDir: string } | { db: Db } | { databaseUrl: string }) =>
-  startStack({
-    ...target,
-    port: 0,
-    jwtSecret: TEST_JWT_SECRET,
-    reminderTiming: false,
-    linkCheckTiming: false,
-    autoAnalyze: false,
-  });
-
-interface Filled {
-  email: string;
-  ids: { directory: string; links: string[]; event: string; poll: string };
-}
-
-/** Signs up (and confirms) an account and makes a directory, two links, an event and a poll through the push. */
-async function fill(stack: RunningStack): Promise<Filled> {
-  const client = serverClient(stack.url, stack.keys.anonKey, fetch);
-  const email = `backup-${randomUUID().slice(0, 8)}@example.com`;
-  const { error } = await client.auth.signUp({ email, password: PASSWORD });
-  expect(error).toBeNull();
-  await confirmEmail(fetch, stack.url, email);
-  const ids = { directory: randomUUID(), links: [randomUUID(), randomUUID()], event: randomUUID(), poll: randomUUID() };
-  const mutations = [
-    ['directory.create', { id: ids.directory, name: 'Kept', color: 'green' }],
-    ['link.create', { id: ids.links[0], directory_id: ids.directory, url: 'https://a.example/', title: 'A' }],
-    ['link.create', { id: ids.links[1], directory_id: ids.directory, url: 'https://b.example/', title: 'B' }],
-    [
-      'event.create',
-      { id: ids.event, title: 'Dentist', starts_at: '2031-02-01T10:00:00Z', ends_at: '2031-02-01T11:00:00Z' },
-    ],
-    ['poll.create', { id: ids.poll, title: 'Lunch?', options: ['Pizza', 'Sushi'] }],
-  ].map(([name, args]) => ({ id: randomUUID(), name, args }));
-  const { data, error: pushError } = await client.rpc('sync_push', { p_mutations: mutations });
-  expect(pushError).toBeNull();
-  expect((data as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(
-    mutations.map(() => 'applied'),
-  );
-  return { email, ids };
-}
-
-type Rows = Record<string, Record<string, unknown>[]>;
-
-/** Signs in with the password and pulls everything: the rows per table, sorted by id. */
-async function signInAndPull(stack: RunningStack, email: string): Promise<Rows> {
-  const client: SupabaseClient = serverClient(stack.url, stack.keys.anonKey, fetch);
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(error).toBeNull();
-  const rows: Rows = {};
-  let cursor: string | null = null;
-  for (let page = 0; page < 100; page++) {
-    const { data, error: pullError } = await client.rpc('sync_pull', { p_cursor: cursor, p_limit: 1000 });
-    expect(pullError).toBeNull();
-    const answer = data as { cursor: string; more: boolean; changes: Rows };
-    for (const [table, list] of Object.entries(answer.changes)) (rows[table] ??= []).push(...list);
-    cursor = answer.cursor;
-    if (!answer.more) break;
-  }
-  for (const list of Object.values(rows)) list.sort((a, b) => String(a.id).localeCompare(String(b.id)));
-  return rows;
-}
-
-/** A checksum and row count of every table of the app's schemas, and the counts that matter named. */
-async function tables(db: Db): Promise<Record<string, string>> {
-  const { rows: names } = await db.query<{ name: string }>(
-    `select format('%I.%I', table_schema, table_name) as name from information_schema.tables
-     where table_schema in ('auth', 'public', 'private', 'supabase_migrations') and table_type = 'BASE TABLE'
-       -- rewritten from the listening address at every start (docs/deploy.md, The local stack)
-       and (table_schema, table_name) <> ('private', 'settings')
-     order by 1`,
-  );
-  const { rows } = await db.query<{ name: string; sum: string }>(
-    names
-      .map(
-        ({ name }) =>
-          `select '${name}' as name, count(*) || ' ' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as sum from ${name} t`,
-      )
-      .join(' union all '),
-  );
-  return Object.fromEntries(rows.map((row) => [row.name, row.sum]));
-}
-
-const countOf = (sums: Record<string, string>, table: string) => Number(sums[table]?.split(' ')[0]);
+import { countOf, fill, signInAndPull, startOn, tables, type Filled, type Rows } from '../support/backup-stack.ts';
 
 /** Every file under dir with a hash of its content: equal listings mean nothing was written. */
 function listing(dir: string): Record<string, string> {
@@ -306,59 +197,4 @@ describe('backups of the embedded database (npm run db:backup / db:restore)', ()
     }
     expect(said.join('\n')).toMatch(/DATABASE_URL is set.*pg_dump \(docs\/deploy\.md, Backups\)/s);
   });
-});
-
-describe.runIf(process.env.DATABASE_URL)('backups of a PostgreSQL database (pg_dump -Fc, pg_restore)', () => {
-  it('dumps, restores into a new database on the same cluster, and the same password finds the rows', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'linkboard-pgdump-'));
-    const { db, url } = await postgresDb({ empty: false });
-    // Named after this run's template, so the run's teardown drops it even if this test fails.
-    const name = `${inject('pgTemplate').replace('lb_template_', 'lb_test_')}_restored_${randomUUID().slice(0, 8)}`;
-    const restoredUrl = databaseUrlFor(url, name);
-    try {
-      const stack = await startOn({ db });
-      const { filled, before } = await (async () => {
-        try {
-          const made = await fill(stack);
-          return { filled: made, before: await signInAndPull(stack, made.email) };
-        } finally {
-          await stack.close();
-        }
-      })();
-      const sums = await tables(db);
-      expect(countOf(sums, 'public.outgoing_mail')).toBeGreaterThan(0);
-      expect(countOf(sums, 'private.throttle_attempts')).toBeGreaterThan(0);
-
-      // docs/deploy.md, Backups: the commands as written there, on this run's databases.
-      const commands = documentedPgCommands();
-      expect(commands.map((line) => line.split(' ')[0])).toEqual(['pg_dump', 'createdb', 'pg_restore']);
-      for (const line of commands) {
-        const command = line.replaceAll(DOCS_RESTORED_URL, `'${restoredUrl}'`).replaceAll('linkboard_restored', name);
-        await run('bash', ['-c', command], {
-          cwd: tmp,
-          env: { ...process.env, DATABASE_URL: url, PATH: `${PG_BIN}:${process.env.PATH ?? ''}` },
-        });
-      }
-      expect(existsSync(join(tmp, 'linkboard.dump'))).toBe(true);
-
-      const restored = openPostgres(restoredUrl);
-      try {
-        expect(await tables(restored)).toEqual(sums);
-      } finally {
-        await restored.close();
-      }
-      const again = await startOn({ databaseUrl: restoredUrl });
-      try {
-        expect(await signInAndPull(again, filled.email)).toEqual(before);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      await db.close();
-      const admin = openPostgres(adminUrl(url));
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-      rmSync(tmp, { recursive: true, force: true });
-    }
-  }, 120_000);
 });
