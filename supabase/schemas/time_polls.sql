@@ -1,6 +1,6 @@
 -- 'Find a time' polls as their creator and their invitees act on them (docs/product.md, Find a time):
 -- remove a slot, pick the time (the creator's event, the invitations, the mail), answer an
--- invitation. Called from private.sync_apply_poll and private.sync_apply_invitation (sync_apply.sql).
+-- invitation. Called from private.sync_apply_poll and, for an invitation, private.sync_apply itself (sync_apply.sql).
 --
 -- The current definitions (docs/architecture.md, "Rules written once"): edit here, then run
 -- `npm run db:diff` to write the migration.
