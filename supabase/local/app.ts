@@ -2,6 +2,7 @@
  * The local stack as one Hono app: Supabase's HTTP API (auth, RPC, functions), the mailbox,
  * and the built app with SPA fallback. `app.fetch` serves it in-process (tests, functions).
  */
+import { PASSWORD_COST } from './auth-users.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
@@ -65,6 +66,11 @@ export interface StackOptions {
   mail?: MailSettings;
   /** Reminder pushes: the VAPID keys (and subject, scheduler secret); default a pair made for this stack. */
   push?: PushSettings;
+  /**
+   * The bcrypt cost of stored passwords; default PASSWORD_COST (hosted GoTrue's). Only the tests'
+   * in-process stacks ask for less: a sign-up's hash is most of its time there.
+   */
+  passwordCost?: number;
 }
 
 /** Each route family's body limit and 413 shape (body-limit.ts); any other path gets the API's. */
@@ -92,6 +98,7 @@ export function createStack(options: StackOptions): Hono {
     billing: options.billing ?? { mode: 'test', ...testBillingKeys() },
     mail: options.mail ?? {},
     push: options.push ?? newVapidKeys(),
+    passwordCost: options.passwordCost ?? PASSWORD_COST,
     root: () => app,
   };
 

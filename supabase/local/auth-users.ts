@@ -86,17 +86,21 @@ export async function emailTaken(sql: Sql, email: string, exceptId?: string): Pr
   return rows.length > 0;
 }
 
+/** The bcrypt cost hosted GoTrue stores passwords with. */
+export const PASSWORD_COST = 10;
+
 /** A new account, its address unconfirmed until the mailed link's token (its hash here) comes back. */
 export async function insertUser(
   sql: Sql,
   user: { id: string; email: string; password: string; data: Record<string, unknown>; tokenHash: string },
+  cost = PASSWORD_COST,
 ): Promise<void> {
   await sql.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
        confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', lower($2), extensions.crypt($3, extensions.gen_salt('bf', 10)), null,
+     values ($1, 'authenticated', 'authenticated', lower($2), extensions.crypt($3, extensions.gen_salt('bf', $6::int)), null,
        $5, now(), '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb)`,
-    [user.id, user.email, user.password, JSON.stringify(user.data), user.tokenHash],
+    [user.id, user.email, user.password, JSON.stringify(user.data), user.tokenHash, cost],
   );
 }
 
@@ -173,6 +177,7 @@ export async function updateUser(
   sql: Sql,
   id: string,
   changes: { password?: string; data?: Record<string, unknown> },
+  cost = PASSWORD_COST,
 ): Promise<void> {
   if (changes.password !== undefined) {
     const { rows } = await sql.query(
@@ -184,13 +189,13 @@ export async function updateUser(
   await sql.query(
     `update auth.users set
        encrypted_password = case when $2::text is null then encrypted_password
-                                 else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
+                                 else extensions.crypt($2, extensions.gen_salt('bf', $4::int)) end,
        raw_user_meta_data = case when $3::jsonb is null then raw_user_meta_data
                                  else (raw_user_meta_data || $3::jsonb)
                                    - array(select key from jsonb_each($3::jsonb) where value = 'null'::jsonb) end,
        updated_at = now()
      where id = $1`,
-    [id, changes.password ?? null, changes.data ? JSON.stringify(changes.data) : null],
+    [id, changes.password ?? null, changes.data ? JSON.stringify(changes.data) : null, cost],
   );
 }
 

@@ -129,7 +129,7 @@ export function authApp(ctx: StackContext): Hono {
         const id = randomUUID();
         const { token, hash } = newToken();
         try {
-          await insertUser(tx, { id, email, password, data, tokenHash: hash });
+          await insertUser(tx, { id, email, password, data, tokenHash: hash }, ctx.passwordCost);
         } catch (error) {
           console.error('[auth] sign-up failed in the database:', error);
           throw fail(500, 'unexpected_failure', 'Database error saving new user');
@@ -190,7 +190,7 @@ export function authApp(ctx: StackContext): Hono {
         if (newEmail && (await emailTaken(tx, newEmail, user.id))) {
           throw fail(422, 'email_exists', 'A user with this email address has already been registered');
         }
-        await updateUser(tx, user.id, { password, data });
+        await updateUser(tx, user.id, { password, data }, ctx.passwordCost);
         if (newEmail) {
           const { token, hash } = newToken();
           await requestEmailChange(tx, user.id, newEmail, hash);

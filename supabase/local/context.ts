@@ -27,6 +27,8 @@ export interface StackContext {
   mail: MailSettings;
   /** The VAPID keys of reminder pushes (send-reminders) and their scheduler secret. */
   push: PushSettings;
+  /** The bcrypt cost of passwords stored from now on (auth-users.ts). */
+  passwordCost: number;
   /** The whole stack, so functions can call it in-process. */
   root(): Hono;
 }

@@ -52,7 +52,9 @@ export interface StackOptions {
 
 export async function startSyncStack(options: StackOptions = {}): Promise<SyncStack> {
   const db = options.db ?? (await freshDb(options.kind ?? 'pglite'));
-  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET });
+  // bcrypt's lowest cost: these stacks sign up hundreds of users (the property test two a history),
+  // and a cost-10 hash is most of a sign-up's time. The default is tested in tests/local/auth-security.
+  const app = createStack({ db, jwtSecret: TEST_JWT_SECRET, passwordCost: 4 });
   const inProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   return {
     db,
