@@ -2,11 +2,11 @@
  * The local stack as one Hono app: Supabase's HTTP API (auth, RPC, functions), the mailbox,
  * and the built app with SPA fallback. `app.fetch` serves it in-process (tests, functions).
  */
-import { PASSWORD_COST } from './auth-users.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { PASSWORD_COST } from './auth-users.ts';
 import type { Db } from './db.ts';
 import type { BillingSettings, StackContext } from './context.ts';
 import { checkoutApp, testBillingKeys } from './checkout.ts';

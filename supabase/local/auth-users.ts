@@ -89,11 +89,11 @@ export async function emailTaken(sql: Sql, email: string, exceptId?: string): Pr
 /** The bcrypt cost hosted GoTrue stores passwords with. */
 export const PASSWORD_COST = 10;
 
-/** A new account, its address unconfirmed until the mailed link's token (its hash here) comes back. */
+/** A new account, its address unconfirmed until the mailed link's token (its hash here) comes back; `cost`: bcrypt's. */
 export async function insertUser(
   sql: Sql,
   user: { id: string; email: string; password: string; data: Record<string, unknown>; tokenHash: string },
-  cost = PASSWORD_COST,
+  cost: number,
 ): Promise<void> {
   await sql.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
@@ -177,7 +177,7 @@ export async function updateUser(
   sql: Sql,
   id: string,
   changes: { password?: string; data?: Record<string, unknown> },
-  cost = PASSWORD_COST,
+  cost: number,
 ): Promise<void> {
   if (changes.password !== undefined) {
     const { rows } = await sql.query(
