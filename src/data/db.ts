@@ -23,6 +23,7 @@ import { PendingWrites } from './pending-writes.ts';
 import { pendingWritesMiddleware } from './pending-writes-middleware.ts';
 import { dbName } from './db-name.ts';
 import { forEachPageByKey } from './pages-by-key.ts';
+import { LINK_WORDS_SCHEMA, LINK_WORDS_STORE, type LinkWordsRow } from './word-backlog.ts';
 
 /** Links read and written at a time by an upgrade that sets their keys. */
 const UPGRADE_PAGE = 2000;
@@ -48,6 +49,8 @@ export class LinkboardDb extends Dexie {
   meta!: Table<MetaRow, string>;
   /** Row counts per counted index value (index-counts.ts). */
   counts!: Table<CountRow, string>;
+  /** The words of links a pull from scratch stored without them (word-backlog.ts). */
+  link_words!: Table<LinkWordsRow, string>;
 
   readonly userId: string;
   /** IndexedDB's key ranges, of the same implementation as the database (a raw read's range). */
@@ -70,7 +73,8 @@ export class LinkboardDb extends Dexie {
     // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
     // (event_invitations, docs/product.md, Find a time); 10: saved_links' token index (`_words`,
     // link-index.ts), set on the links already there, and `updated_at`; 11: saved_links without
-    // `directory_id` (its reads go through the compound index: group-range.ts). A change of
+    // `directory_id` (its reads go through the compound index: group-range.ts); 12: link_words,
+    // the words of links a pull from scratch stored without them (word-backlog.ts). A change of
     // the duplicate rule (link-identity.ts) or of a link's words (search-words.ts) needs a
     // version that sets the keys again, as 7 and 10 do.
     const counted = countedIndexes();
@@ -108,7 +112,7 @@ export class LinkboardDb extends Dexie {
       .stores(v7)
       .upgrade(async (tx) => {
         const links = (await tx.table('saved_links').toArray()) as LinkRow[];
-        await tx.table('saved_links').bulkPut(links.map(withLinkKeys));
+        await tx.table('saved_links').bulkPut(links.map((link) => withLinkKeys(link)));
       });
     this.version(8).stores(v8);
     this.version(9).stores(v9);
@@ -118,10 +122,11 @@ export class LinkboardDb extends Dexie {
         // In pages by key, so 100,000 links are never all in memory at once.
         const links = tx.table<LinkRow, string>('saved_links');
         await forEachPageByKey(links, UPGRADE_PAGE, (page) =>
-          links.bulkPut(page.map(withLinkKeys)).then(() => undefined),
+          links.bulkPut(page.map((link) => withLinkKeys(link))).then(() => undefined),
         );
       });
     this.version(11).stores(stores);
+    this.version(12).stores({ ...stores, [LINK_WORDS_STORE]: LINK_WORDS_SCHEMA });
     // A new database keeps the calendar's month counts from its first row (calendar-index.ts).
     this.on('populate', (tx) => tx.table(COUNTS_STORE).put({ key: MONTH_COUNTS_KEPT, n: 1 }));
     const calendarCounts = [...(counted.calendar_events ?? []), ...CALENDAR_MONTH_COUNTS];

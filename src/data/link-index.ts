@@ -27,18 +27,25 @@ export interface LinkKeys {
 /** The fields LinkKeys sets (those a put must replace, the comparison with a server row must ignore). */
 export const LINK_KEY_FIELDS = ['_urlKey', '_words'] as const;
 
-/** The row with its keys, stale ones dropped. */
-export function withLinkKeys<T extends { url: string }>(row: T): T & LinkKeys {
+/**
+ * The row with its keys, stale ones dropped. Without `words`, the row is stored without `_words`
+ * (a pull from scratch's: the word backlog indexes it after, word-backlog.ts).
+ */
+export function withLinkKeys<T extends { url: string }>(row: T, words = true): T & LinkKeys {
   const bare = { ...row } as T & LinkKeys;
   for (const field of LINK_KEY_FIELDS) delete bare[field];
   const key = linkIdentity(row.url);
   if (key !== null) bare._urlKey = key;
-  const words = linkWords(row);
-  if (words.length > 0) {
-    const newest = newestKey(Reflect.get(row, 'created_at'));
-    bare._words = words.map((word) => wordEntry(word, newest));
-  }
+  if (!words) return bare;
+  const entries = wordEntriesOf(row);
+  if (entries.length > 0) bare._words = entries;
   return bare;
+}
+
+/** A link's token index entries, as `_words` holds them: each of its words with its newest-first key. */
+export function wordEntriesOf(row: { url: string }): string[] {
+  const newest = newestKey(Reflect.get(row, 'created_at'));
+  return linkWords(row).map((word) => wordEntry(word, newest));
 }
 
 /** The identity key a stored link carries (null for a URL the rule cannot read). */

@@ -7,19 +7,23 @@
 import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { withCalendarKeys, type IndexedCalendarRow } from './calendar-index.ts';
 import { withLinkKeys } from './link-index.ts';
+import { wordsDeferredIn } from './word-backlog.ts';
 
-type Derive = (row: never) => object;
+type Derive = (row: never, deferWords: boolean) => object;
 
 /** Per table, the row with its local keys set (stale ones dropped). */
 const derivers: Readonly<Record<string, Derive>> = {
   calendar_events: (row: IndexedCalendarRow) => withCalendarKeys(row),
-  saved_links: (row: { url: string }) => withLinkKeys(row),
+  saved_links: (row: { url: string }, deferWords: boolean) => withLinkKeys(row, !deferWords),
 };
 
-/** The row of `table` with its local keys, or the row itself for a table without any. */
-export function withLocalKeys<T extends object>(table: string, row: T): T {
-  const derive = derivers[table] as ((row: T) => T) | undefined;
-  return derive ? derive(row) : row;
+/**
+ * The row of `table` with its local keys, or the row itself for a table without any. With
+ * `deferWords`, a link's words are left to the word backlog's pass (word-backlog.ts).
+ */
+export function withLocalKeys<T extends object>(table: string, row: T, deferWords = false): T {
+  const derive = derivers[table] as ((row: T, deferWords: boolean) => T) | undefined;
+  return derive ? derive(row, deferWords) : row;
 }
 
 /**
@@ -42,7 +46,9 @@ export function localKeysMiddleware(): Middleware<DBCore> {
             ...inner,
             mutate(req: DBCoreMutateRequest) {
               if (req.type !== 'add' && req.type !== 'put') return inner.mutate(req);
-              return inner.mutate({ ...req, values: req.values.map((value: object) => withLocalKeys(name, value)) });
+              const deferWords = wordsDeferredIn(req.trans);
+              const values = req.values.map((value: object) => withLocalKeys(name, value, deferWords));
+              return inner.mutate({ ...req, values });
             },
           };
         },

@@ -134,6 +134,13 @@ const bench = {
     return { ms: performance.now() - start, found: copies.length };
   },
 
+  /** Whether links of a pull from scratch still wait for their words (src/data/word-backlog.ts). */
+  async wordBacklog(): Promise<boolean> {
+    const { db } = await session();
+    const { wordBacklogPending } = await import('../data/word-backlog.ts');
+    return wordBacklogPending(db);
+  },
+
   /** Rows of each local table. */
   async counts(): Promise<Record<string, number>> {
     const { db } = await session();

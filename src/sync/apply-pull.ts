@@ -6,6 +6,7 @@ import { withMutators } from '../data/mutator-registry.ts';
 import { Touched } from '../data/targets.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
 import { RowChanges, ScopeTooNarrow, clearSyncedTables, syncScope, withChildren } from './apply-rows.ts';
+import { deferWordsOfThisTransaction } from '../data/word-backlog.ts';
 import { rebase } from './rebase.ts';
 
 export const CURSOR_KEY = 'cursor';
@@ -37,6 +38,11 @@ export interface ApplyPullOptions {
    * first.
    */
   incremental?: boolean;
+  /**
+   * Store the page's links without their words, for the word backlog's pass to index
+   * (word-backlog.ts): a pull from scratch's pages, most of whose cost the words would be.
+   */
+  deferWords?: boolean;
 }
 
 /**
@@ -57,9 +63,15 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
   const purge = page.purge?.directory_ids ?? [];
   const written = rows.tables();
   if (purge.length > 0) for (const name of withChildren(['link_directories'])) written.add(name);
+  const deferWords = options.deferWords === true;
   const run = (narrow: boolean) =>
     db.transaction('rw', narrow ? [...written, 'outbox', 'meta', 'counts'] : syncScope(db), async () => {
-      if (fromScratch) await clearSyncedTables(db);
+      if (fromScratch) {
+        await clearSyncedTables(db);
+        // The words a pass wrote for links now gone, or about to come again.
+        await db.link_words.clear();
+      }
+      if (deferWords) await deferWordsOfThisTransaction(db);
       // What the page writes and deletes (purged directories with their content) is noted; after
       // a clear every optimistic row is gone, so the whole queue is re-applied. Otherwise only the
       // mutations whose declared targets the page touched, or a long queue would be re-applied

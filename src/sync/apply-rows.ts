@@ -14,9 +14,9 @@ import { forgetAnchors } from '../data/queries/link-anchors.ts';
 import type { Touched } from '../data/targets.ts';
 import type { WireRows } from '../backend/sync-transport.ts';
 
-/** Every table a sync write may touch. */
+/** Every table a sync write may touch (link_words: a pull from scratch clears it, word-backlog.ts). */
 export function syncScope(db: LinkboardDb) {
-  return [...syncedTableNames.map((name) => db.table(name)), db.outbox, db.meta, db.counts];
+  return [...syncedTableNames.map((name) => db.table(name)), db.outbox, db.meta, db.counts, db.link_words];
 }
 
 /** `tables` and every table whose rows go with theirs (a directory's links, a poll's votes). */

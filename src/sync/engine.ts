@@ -243,7 +243,9 @@ export class SyncEngine {
     let stored = state.cursor;
     for (let page = 0; page < 100_000; page += 1) {
       const answer = await pages.next();
-      const wrote = await applyPullPage(db, answer, { clear, ctx: this.options.context(), incremental });
+      const ctx = this.options.context();
+      // A pull from scratch's links are indexed for search after it (word-backlog.ts).
+      const wrote = await applyPullPage(db, answer, { clear, ctx, incremental, deferWords: !incremental });
       if (wrote) stored = answer.cursor;
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
       if (!answer.more) {

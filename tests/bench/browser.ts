@@ -84,14 +84,19 @@ export async function signIn(context: BrowserContext, account: Account, expected
   return page;
 }
 
-/** Waits for the status badge to say Synced with at least the `expected` rows in the local database. */
+/**
+ * Waits for the status badge to say Synced with at least the `expected` rows in the local
+ * database, and for the words of a pull from scratch to be indexed (the measures after it are of
+ * a device at rest: docs/scale.md, "The first sync's words").
+ */
 export async function waitSynced(page: Page, expected: Expected, timeout = 120_000): Promise<void> {
   const rows = typeof expected === 'number' ? { saved_links: expected } : expected;
   const deadline = Date.now() + timeout;
   for (;;) {
     const counts = await run<Record<string, number>>(page, hook('counts()'));
     const state = await page.getByRole('status', { name: 'Sync status' }).first().getAttribute('data-state');
-    if (state === 'synced' && Object.entries(rows).every(([table, count]) => (counts[table] ?? 0) >= count)) return;
+    const synced = state === 'synced' && Object.entries(rows).every(([table, count]) => (counts[table] ?? 0) >= count);
+    if (synced && !(await run<boolean>(page, hook('wordBacklog()')))) return;
     if (Date.now() > deadline) {
       const have = Object.entries(rows).map(([table, count]) => `${counts[table]} ${table} of ${count}`);
       throw new Error(`not synced: ${state}, ${have.join(', ')}`);

@@ -73,6 +73,16 @@ async function syncedAt(page: Page, expected: Expected, timeoutMs: number): Prom
   }
 }
 
+/** When the pass has indexed the words of every link the first sync brought (read every 100 ms). */
+async function backlogDoneAt(page: Page, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!(await run<boolean>(page, 'window.__linkboardBench.wordBacklog()'))) return Date.now();
+    if (Date.now() > deadline) throw new Error("scale: the first sync's words were not indexed");
+    await page.waitForTimeout(100);
+  }
+}
+
 /**
  * Sign-in on a new device: from the click on Sign in until the dashboard shows its heading and
  * stats (the first screen usable, while the rest streams in), and until the status says Synced
@@ -99,6 +109,7 @@ async function signInMeasured(
   const firstScreen = painted(first, 'sign-in → dashboard');
   await waitFor(page, 'window.__linkboardBench?.ready()');
   const done = (await syncedAt(page, expected, 180_000)) - first.eventAt!;
+  const indexed = (await backlogDoneAt(page, 300_000)) - first.eventAt!;
   // Where the pull's time went: its sync_pull calls' server wait and transfer (Resource Timing).
   const pulls = await run<{ calls: number; wait: number; transfer: number; span: number }>(
     page,
@@ -130,6 +141,12 @@ async function signInMeasured(
         samples: [done],
         bar: BARS.firstSync,
         note: `the click on Sign in until the status badge says Synced with every row local (read every 100 ms; one sample); ${pullNote}`,
+      },
+      {
+        name: "sign-in → every link found by search (the first sync's words indexed)",
+        unit: 'ms',
+        samples: [indexed],
+        note: "the click on Sign in until the pass after the first sync has written every pulled link's words (src/data/word-backlog.ts; read every 100 ms; one sample; no bar: reported)",
       },
     ],
   };
@@ -254,7 +271,7 @@ export async function scale(
   const page = signedIn.page;
   measures.push(...signedIn.measures);
   plan.log(
-    `scale: first screen ${signedIn.measures[0]!.samples[0]!.toFixed(0)} ms, synced in ${(signedIn.measures[1]!.samples[0]! / 1000).toFixed(1)} s`,
+    `scale: first screen ${signedIn.measures[0]!.samples[0]!.toFixed(0)} ms, synced in ${(signedIn.measures[1]!.samples[0]! / 1000).toFixed(1)} s, words indexed in ${(signedIn.measures[2]!.samples[0]! / 1000).toFixed(1)} s`,
   );
 
   await navigate(page, `/Links/${account.username}/dir/${library.big}`);

@@ -30,8 +30,11 @@ it('derives the Dexie stores the database was created with (a change needs a new
     event_invitations: 'id, post_id, status',
   });
   const db = freshDb();
-  expect(db.tables.map((table) => table.name).sort()).toEqual([...syncedTableNames, 'counts', 'meta', 'outbox'].sort());
-  expect(db.verno).toBe(11);
+  expect(db.tables.map((table) => table.name).sort()).toEqual(
+    [...syncedTableNames, 'counts', 'link_words', 'meta', 'outbox'].sort(),
+  );
+  expect(db.link_words.schema.indexes.map((index) => index.src)).toEqual(['*words']);
+  expect(db.verno).toBe(12);
 });
 
 it("upgrades a version 1 database in place: its rows and outbox stay, and the links' window index is built", async () => {

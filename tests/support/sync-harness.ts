@@ -242,7 +242,8 @@ function byId(a: Record<string, unknown>, b: Record<string, unknown>): number {
 
 /**
  * A stored row without its local keys (synced-tables.ts `local`), once they are checked to be
- * what the row's fields give (local-keys.ts): a key that disagrees with its row throws.
+ * what the row's fields give (local-keys.ts): a key that disagrees with its row throws. A link
+ * without `_words` is checked as a pull from scratch stores it (its other keys).
  */
 function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): Record<string, unknown> {
   const local = localFields(name);
@@ -250,7 +251,9 @@ function withoutLocalKeys(name: SyncedTableName, row: Record<string, unknown>): 
   const bare = { ...row };
   for (const field of local) delete bare[field];
   const kept = Object.fromEntries(local.filter((field) => field in row).map((field) => [field, row[field]]));
-  const derived: Record<string, unknown> = { ...withLocalKeys(name, checkRows(name, [bare])[0]!) };
+  // A link a pull from scratch stored has its words in the backlog's store instead (word-backlog.ts).
+  const deferred = name === 'saved_links' && !('_words' in row);
+  const derived: Record<string, unknown> = { ...withLocalKeys(name, checkRows(name, [bare])[0]!, deferred) };
   const expected = Object.fromEntries(
     local.filter((field) => field in derived).map((field) => [field, derived[field]]),
   );

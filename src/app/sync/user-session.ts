@@ -23,6 +23,8 @@ import { askLinkPreview } from '../../backend/link-preview.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { afterScreenShown } from '../../ui/screen-shown.ts';
+import { whenIdle } from '../../ui/when-idle.ts';
+import { indexWordBacklog } from '../../data/word-backlog.ts';
 
 export interface UserSession {
   userId: string;
@@ -112,6 +114,9 @@ export const SYNC_START_LIMIT_MS = 1_000;
 
 let rendered: UserSession | null = null;
 
+/** Resolves when the main thread is next idle (at the latest after a second). */
+const whenIdleAgain = () => new Promise<void>((resolve) => void whenIdle(resolve, 1_000, 16));
+
 /**
  * The session the provider's first render starts (so the screen's first reads go out with its first
  * commit, not a render later): one per user at a time, so a render React discards and does again
@@ -153,9 +158,14 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
       if (status.state !== 'syncing') marker?.update();
     },
     onSynced: () => {
-      if (active) void drainPreviews().catch(() => undefined);
+      if (!active) return;
+      void drainPreviews().catch(() => undefined);
+      indexWords();
     },
   });
+  // The words of a pull from scratch's links are indexed when the page is idle (src/data/word-backlog.ts).
+  const indexWords = () =>
+    void indexWordBacklog(db, whenIdleAgain, () => active).catch((error: unknown) => console.error(error));
   drainPreviews = linkPreviewDrainer({
     db,
     ask: askLinkPreview,
@@ -168,6 +178,8 @@ export function startUserSession(userId: string, currentUser: () => CurrentUser)
   const cancelStart = afterScreenShown(() => {
     if (!active) return;
     offTriggers = installSyncTriggers(engine, db);
+    // A pass a closed tab left unfinished goes on.
+    indexWords();
     offPoke = installPoke(engine, userId);
   }, SYNC_START_LIMIT_MS);
   const offPreviews = onPreviewAsked(db, () => {

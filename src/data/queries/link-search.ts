@@ -15,6 +15,7 @@ import type { LinkboardDb } from '../db.ts';
 import type { LinkRow } from '../rows.ts';
 import { directoryEnd, directoryStart, WINDOW_INDEX } from './link-anchors.ts';
 import { entryWord, leadingWord, matchesWords, newestKey, RANGE_END, rowWords } from '../../domain/search-words.ts';
+import { backlogStream, firstEntry, mergeStreams, ownEntries, type Found } from './word-streams.ts';
 
 /** The most index entries a search anywhere reads (rows). */
 export const SCAN_MAX = 4096;
@@ -106,19 +107,24 @@ export async function searchLinks(db: LinkboardDb, words: readonly string[], lim
   // A link is in the range once for each of its words the leading word begins: a little more is read.
   let scan = Math.min(SCAN_MAX, limit + Math.max(8, limit >> 2));
   for (;;) {
-    const read = await range(db, leading).limit(scan).toArray();
+    const [read, backlog] = await Promise.all([
+      range(db, leading).limit(scan).toArray(),
+      backlogStream(db, leading, words, scan),
+    ]);
     const seen = new Set<string>();
-    const rows: LinkRow[] = [];
+    const placed: Found[] = [];
     for (const row of read) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      if (others.length > 0 && !matchesWords(storedWords(row), others)) continue;
-      rows.push(row);
-      if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
+      placed.push({ entry: firstEntry(ownEntries(row), leading), row });
     }
-    // The range ended inside this read: every match is here.
-    if (read.length < scan) return { rows, more: false };
-    if (scan >= SCAN_MAX) return { rows, more: true };
+    // The range ended inside this read: every match of this index is here; else up to its last link.
+    const cut = read.length < scan ? null : (placed.at(-1) ?? null);
+    const mine = others.length > 0 ? placed.filter(({ row }) => matchesWords(storedWords(row), others)) : placed;
+    const merged = mergeStreams(mine, cut, backlog.placed, backlog.cut);
+    if (merged.rows.length > limit) return { rows: merged.rows.slice(0, limit), more: true };
+    if (!merged.cut) return { rows: merged.rows, more: false };
+    if (scan >= SCAN_MAX) return { rows: merged.rows, more: true };
     scan = Math.min(SCAN_MAX, scan * 4);
   }
 }
@@ -137,28 +143,40 @@ export async function searchDirectory(
   const others = words.filter((word) => word !== leading);
   let scan = Math.min(KEY_SCAN_MAX, 4 * (limit + 1));
   for (;;) {
-    const keys = (await range(db, leading).limit(scan).primaryKeys()) as string[];
+    const [keys, backlog] = await Promise.all([
+      range(db, leading).limit(scan).primaryKeys() as Promise<string[]>,
+      backlogStream(db, leading, words, scan, (id) => ids.has(id)),
+    ]);
     const seen = new Set<string>();
     // The directory's links in the range's order, and where the last one wanted is in it.
     const mine: string[] = [];
     let through = 0;
+    let stopped = false;
     for (let at = 0; at < keys.length; at += 1) {
       const key = keys[at]!;
       if (seen.has(key)) continue;
       seen.add(key);
       if (!ids.has(key)) continue;
       // With one word every one of the directory's is a match: only the first limit + 1 are fetched.
-      if (others.length === 0 && mine.length > limit) break;
+      if (others.length === 0 && mine.length > limit) {
+        stopped = true;
+        break;
+      }
       mine.push(key);
       through = at + 1;
     }
-    const ended = keys.length < scan;
-    const rows = (await fetchRows(db, leading, mine, through)).filter(
-      (row) => others.length === 0 || matchesWords(storedWords(row), others),
-    );
-    if (rows.length > limit) return { rows: rows.slice(0, limit), more: true };
-    if (ended) return { rows, more: false };
-    if (scan >= KEY_SCAN_MAX) return { rows, more: true };
+    const ended = keys.length < scan && !stopped;
+    const placed = (await fetchRows(db, leading, mine, through)).map((row) => ({
+      entry: firstEntry(ownEntries(row), leading),
+      row,
+    }));
+    // Read whole, this index's matches are all here; else exact up to the last of the directory's read.
+    const cut = ended ? null : (placed.at(-1) ?? { entry: '', row: { id: '' } as LinkRow });
+    const matching = others.length > 0 ? placed.filter(({ row }) => matchesWords(storedWords(row), others)) : placed;
+    const merged = mergeStreams(matching, cut, backlog.placed, backlog.cut);
+    if (merged.rows.length > limit) return { rows: merged.rows.slice(0, limit), more: true };
+    if (!merged.cut) return { rows: merged.rows, more: false };
+    if (scan >= KEY_SCAN_MAX) return { rows: merged.rows, more: true };
     scan = Math.min(KEY_SCAN_MAX, scan * 4);
   }
 }

@@ -1,0 +1,154 @@
+/**
+ * The words of links a pull from scratch brought, indexed after it (docs/scale.md, "The first
+ * sync's words"). A link's words are most of what writing it costs (its token index entries,
+ * link-index.ts: about seven for one row and its three other keys), so the pages of a pull from
+ * scratch store their links without `_words` and the sync ends as soon as the rows are in. A pass
+ * run when the page is idle (`indexWordBacklog`) then writes each such link's entries into
+ * `link_words` (`{ id, words }`, the same entries, its own multi-entry index), without writing the
+ * link again: the screens reading links are not woken, and the pass costs what the words would
+ * have cost in the pull.
+ *
+ * A search reads both indexes (queries/link-search.ts). A link's row is the truth: one found
+ * through `link_words` counts only while its row has no `_words` of its own (any later write of the
+ * link sets them) and its words still match. Until the pass has ended (`wordBacklogPending`) a
+ * link of the pull may be in neither index; the lists that hold their links in memory (a
+ * directory's search up to a size, the palette's up to a size) compute the words of such a row.
+ */
+import type { DBCoreTransaction } from 'dexie';
+import { Dexie } from 'dexie';
+import type { LinkboardDb } from './db.ts';
+import { wordEntriesOf } from './link-index.ts';
+import type { LinkRow } from './rows.ts';
+
+/** The store of the words the pass wrote. */
+export const LINK_WORDS_STORE = 'link_words';
+/** Its Dexie schema: the link's id, and its entries as `_words` holds them. */
+export const LINK_WORDS_SCHEMA = 'id, *words';
+
+/** One link's entries, written by the pass. */
+export interface LinkWordsRow {
+  id: string;
+  words: string[];
+}
+
+/** The meta row of a backlog: present from a pull from scratch's first page until the pass ends. */
+export const BACKLOG_KEY = 'wordBacklog';
+
+/**
+ * Where the pass is: `after`, the last link id it indexed (null: from the first); `round`, changed
+ * by every page written without words, so a pass that started before it walks the links again.
+ */
+interface Backlog {
+  after: string | null;
+  round: string;
+}
+
+/** The transactions writing links without their words (a pull from scratch's pages). */
+const deferring = new WeakSet<object>();
+
+/**
+ * Called inside a transaction that writes a pull from scratch's page: its links are stored
+ * without `_words` (local-keys.ts asks `wordsDeferredIn`), and the backlog starts again from the
+ * first link (an earlier pass may have gone past the ids this page brings).
+ */
+export async function deferWordsOfThisTransaction(db: LinkboardDb): Promise<void> {
+  const tx = Dexie.currentTransaction;
+  if (!tx) throw new Error('deferWordsOfThisTransaction: no transaction');
+  deferring.add(tx.idbtrans);
+  const backlog: Backlog = { after: null, round: crypto.randomUUID() };
+  await db.meta.put({ key: BACKLOG_KEY, value: backlog });
+}
+
+/** Whether the DBCore transaction `trans` stores links without their words. */
+export function wordsDeferredIn(trans: DBCoreTransaction | undefined): boolean {
+  return trans !== undefined && deferring.has(trans);
+}
+
+function readBacklog(value: unknown): Backlog | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { after, round } = value as Partial<Backlog>;
+  if (typeof round !== 'string' || (after !== null && typeof after !== 'string')) return null;
+  return { after, round };
+}
+
+/** Whether some links of a pull from scratch may not be indexed yet. */
+export async function wordBacklogPending(db: LinkboardDb): Promise<boolean> {
+  return readBacklog((await db.meta.get(BACKLOG_KEY))?.value) !== null;
+}
+
+/** Links read and indexed at a time: one pass step, a short read and a short write. */
+export const PASS_PAGE = 500;
+
+const sameWords = (a: readonly string[] | undefined, b: readonly string[]) =>
+  a !== undefined && a.length === b.length && a.every((word, i) => word === b[i]);
+
+/** What one step of the pass read: the backlog as it was, and the next links after its `after`. */
+export interface WordPage {
+  backlog: Backlog;
+  rows: LinkRow[];
+  size: number;
+}
+
+/** The first half of a step: the next `size` links after the backlog's `after` (a read); null without a backlog. */
+export async function readWordPage(db: LinkboardDb, size = PASS_PAGE): Promise<WordPage | null> {
+  const backlog = readBacklog((await db.meta.get(BACKLOG_KEY))?.value);
+  if (!backlog) return null;
+  const links = db.saved_links;
+  const rows = await (backlog.after === null ? links.orderBy(':id') : links.where(':id').above(backlog.after))
+    .limit(size)
+    .toArray();
+  return { backlog, rows, size };
+}
+
+/**
+ * The second half: the words of the page's links without `_words` written into `link_words`, and
+ * `after` moved on, in one write over `link_words` and `meta`. If a page written without words came
+ * since the read, it writes nothing (the pass starts again from the first link). Answers whether
+ * links remain.
+ */
+export function writeWordPage(db: LinkboardDb, read: WordPage): Promise<boolean> {
+  const unindexed = read.rows.filter((row) => !Reflect.has(row, '_words'));
+  return db.transaction('rw', [db.link_words, db.meta], async () => {
+    const now = readBacklog((await db.meta.get(BACKLOG_KEY))?.value);
+    if (!now) return false;
+    if (now.round !== read.backlog.round) return true;
+    const held = await db.link_words.bulkGet(unindexed.map((row) => row.id));
+    const writes = unindexed
+      .map((row) => ({ id: row.id, words: wordEntriesOf(row) }))
+      .filter((row, i) => !sameWords(held[i]?.words, row.words));
+    if (writes.length > 0) await db.link_words.bulkPut(writes);
+    const last = read.rows.at(-1);
+    if (!last || read.rows.length < read.size) {
+      await db.meta.delete(BACKLOG_KEY);
+      return false;
+    }
+    const next: Backlog = { after: last.id, round: read.backlog.round };
+    await db.meta.put({ key: BACKLOG_KEY, value: next });
+    return true;
+  });
+}
+
+/** One step of the pass (a read, then a write); answers whether links remain. */
+export async function indexWordPage(db: LinkboardDb, size = PASS_PAGE): Promise<boolean> {
+  const read = await readWordPage(db, size);
+  return read ? writeWordPage(db, read) : false;
+}
+
+/**
+ * The pass: pages indexed one after the other, each after the page is idle again (`idle`), until
+ * none remain or `wanted` says to stop (the session ended). One pass at a time per database.
+ */
+export async function indexWordBacklog(
+  db: LinkboardDb,
+  idle: () => Promise<void>,
+  wanted: () => boolean = () => true,
+): Promise<void> {
+  if (running.has(db)) return running.get(db);
+  const pass = (async () => {
+    while (wanted() && (await indexWordPage(db))) await idle();
+  })().finally(() => running.delete(db));
+  running.set(db, pass);
+  return pass;
+}
+
+const running = new WeakMap<LinkboardDb, Promise<void>>();
