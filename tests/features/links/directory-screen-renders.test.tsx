@@ -3,10 +3,11 @@ import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
+import { Profiler, useEffect, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCurrentUser } from '../../../src/backend/current-user-store.ts';
+import { wake } from '../../../src/data/burst-wakes.ts';
 import { deleteUserDb, openUserDb, type LinkboardDb } from '../../../src/data/db.ts';
 import { UserDbContext } from '../../../src/data/user-db-context.ts';
 import { LinksPage } from '../../../src/features/links/links-page.tsx';
@@ -41,27 +42,82 @@ afterEach(async () => {
   await deleteUserDb('u1');
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The probe beside the screen (outside its Profiler): a React state the test sets and then finds in the DOM. */
+const fenceMark = { set: (n: number): void => void n, count: 0 };
+function FenceMark() {
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    fenceMark.set = setN;
+  }, []);
+  return <output>{`fence ${n}`}</output>;
+}
+
+/** After every zero-delay timer set before it: a place in the timers' queue, not a length of time. */
+const afterEarlierTimers = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves once every live query woken so far has answered and React has committed what the answers
+ * changed: each step waits for an event that must come after them, whatever the machine's speed.
+ * 1. A woken live query starts its read at once, or in a zero-delay timer (Dexie's execInGlobalContext;
+ *    a first read, in one set as it subscribed): after the earlier timers, each has begun its read
+ *    transactions. The screen's queries begin all theirs as they start (readLinkWindow its two, the
+ *    others one); a query whose next transaction began only after the fence's would escape it.
+ * 2. IndexedDB starts a read-write transaction only once every transaction begun before it on its
+ *    stores has ended, and this one spans them all: every such read has answered.
+ * 3. A live query hands its answer to React at once, or in a zero-delay timer: after the earlier
+ *    timers, each answer that changed something is a React update.
+ * 4. React renders a root's pending updates of one priority in one pass (the live queries' and the
+ *    probe's are all of the default one; a store's tell is rendered at once, in a microtask): once
+ *    the probe's update is in the DOM, every update before it is committed and the Profiler told.
+ */
+async function quiet(db: LinkboardDb): Promise<void> {
+  await afterEarlierTimers();
+  await db.transaction('rw', db.tables, () => db.meta.get('fence'));
+  await afterEarlierTimers();
+  fenceMark.count += 1;
+  fenceMark.set(fenceMark.count);
+  await screen.findByText(`fence ${fenceMark.count}`);
+}
+
+/**
+ * Resolves once the pending writes (pending-writes.ts) have told the screens of every change up to
+ * now: a lone save's are told at once, a burst's on a beat (WAKE_MS); a telling tells them all.
+ * `told()` is the version the store last told, kept by a listener subscribed before the saves.
+ */
+function pendingTold(db: LinkboardDb, told: () => number): Promise<void> {
+  return new Promise((resolve) => {
+    if (told() === db.pending.getVersion()) return resolve();
+    const stop = db.pending.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+}
 
 describe("a directory's screen while links are saved", () => {
   it('renders nothing for saves into another directory (a Pro user: no count on screen changes)', async () => {
     const value = userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'pro' });
     let commits = 0;
     render(
-      <MemoryRouter initialEntries={['/Links/ada/dir/d1']}>
-        <UserDbContext.Provider value={value}>
-          <Profiler id="screen" onRender={() => (commits += 1)}>
-            <Routes>
-              <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
-            </Routes>
-          </Profiler>
-        </UserDbContext.Provider>
-      </MemoryRouter>,
+      <>
+        <MemoryRouter initialEntries={['/Links/ada/dir/d1']}>
+          <UserDbContext.Provider value={value}>
+            <Profiler id="screen" onRender={() => (commits += 1)}>
+              <Routes>
+                <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
+              </Routes>
+            </Profiler>
+          </UserDbContext.Provider>
+        </MemoryRouter>
+        <FenceMark />
+      </>,
     );
     await screen.findByText('d1 link 5');
-    // The screen settled (its window's live query followed after the first paint).
-    await pause(300);
+    // The screen settled: every live query it started has answered and been rendered.
+    await quiet(db);
     const settled = commits;
+    let told = db.pending.getVersion();
+    const stopTracking = db.pending.subscribe(() => (told = db.pending.getVersion()));
     for (let i = 0; i < 3; i += 1) {
       await value.mutate('link.create', {
         id: crypto.randomUUID(),
@@ -70,8 +126,13 @@ describe("a directory's screen while links are saved", () => {
         title: `Elsewhere ${i}`,
       });
     }
-    // Every save told and its live queries woken (at once for a lone save; a burst's within WAKE_MS).
-    await pause(300);
+    // Every save's live queries woken (a lone save's at its commit; the beat's wake of a burst's,
+    // burst-wakes.ts, now rather than within WAKE_MS), its pending writes told, and whatever they
+    // changed rendered.
+    wake();
+    await pendingTold(db, () => told);
+    stopTracking();
+    await quiet(db);
     expect(commits).toBe(settled);
     // A save into this directory is on screen.
     await value.mutate('link.create', {
