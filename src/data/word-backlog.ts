@@ -79,9 +79,6 @@ export async function wordBacklogPending(db: LinkboardDb): Promise<boolean> {
 /** Links read and indexed at a time: one pass step, a short read and a short write. */
 export const PASS_PAGE = 500;
 
-const sameWords = (a: readonly string[] | undefined, b: readonly string[]) =>
-  a !== undefined && a.length === b.length && a.every((word, i) => word === b[i]);
-
 /** What one step of the pass read: the backlog as it was, and the next links after its `after`. */
 export interface WordPage {
   backlog: Backlog;
@@ -112,11 +109,9 @@ export function writeWordPage(db: LinkboardDb, read: WordPage): Promise<boolean>
     const now = readBacklog((await db.meta.get(BACKLOG_KEY))?.value);
     if (!now) return false;
     if (now.round !== read.backlog.round) return true;
-    const held = await db.link_words.bulkGet(unindexed.map((row) => row.id));
-    const writes = unindexed
-      .map((row) => ({ id: row.id, words: wordEntriesOf(row) }))
-      .filter((row, i) => !sameWords(held[i]?.words, row.words));
-    if (writes.length > 0) await db.link_words.bulkPut(writes);
+    // Written again on a walk that starts over (the same words): a read first would cost every walk a get a link.
+    if (unindexed.length > 0)
+      await db.link_words.bulkPut(unindexed.map((row) => ({ id: row.id, words: wordEntriesOf(row) })));
     const last = read.rows.at(-1);
     if (!last || read.rows.length < read.size) {
       await db.meta.delete(BACKLOG_KEY);

@@ -2,7 +2,9 @@
  * Where a first sync's time goes at the scale bench's size (docs/scale.md): the scale account
  * seeded, signed in on a new device with the renderer's CPU profiled (CDP Profiler) from the
  * click on Sign in to Synced; prints the time to the dashboard, to Synced, the sync_pull calls'
- * server and transfer time and the functions with the most self time.
+ * server and transfer time and the functions with the most self time. With PROFILE_WORDS=1, the
+ * pass that indexes the first sync's words after it is profiled too (until it ends), into
+ * /tmp/words-pass.cpuprofile.
  * `npx tsx tests/bench/profile-first-sync.ts` (BENCH_DATABASE_URL for PostgreSQL; BENCH_SKIP_BUILD=1
  * reuses .bench/dist).
  */
@@ -61,6 +63,13 @@ async function main(): Promise<void> {
     const done = Date.now() - first.eventAt!;
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     writeFileSync('/tmp/first-sync.cpuprofile', JSON.stringify(profile));
+    if (process.env.PROFILE_WORDS === '1') {
+      await cdp.send('Profiler.start');
+      while (await run<boolean>(page, 'window.__linkboardBench.wordBacklog()')) await page.waitForTimeout(100);
+      const words = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      writeFileSync('/tmp/words-pass.cpuprofile', JSON.stringify(words.profile));
+      console.log(`words indexed ${Date.now() - first.eventAt!} ms after the click`);
+    }
     const pulls = await run<{ n: number; wait: number; transfer: number; starts: number[]; ends: number[] }>(
       page,
       `(() => { const c = performance.getEntriesByType('resource').filter((e) => e.name.includes('sync_pull'));
