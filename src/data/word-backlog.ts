@@ -1,18 +1,19 @@
 /**
- * The words of links a pull from scratch brought, indexed after it (docs/scale.md, "The first
- * sync's words"). A link's words are most of what writing it costs (its token index entries,
- * link-index.ts: about seven for one row and its three other keys), so the pages of a pull from
- * scratch store their links without `_words` and the sync ends as soon as the rows are in. A pass
- * run when the page is idle (`indexWordBacklog`) then writes each such link's entries into
- * `link_words` (`{ id, words }`, the same entries, its own multi-entry index), without writing the
- * link again: the screens reading links are not woken, and the pass costs what the words would
- * have cost in the pull.
+ * The words of links a pull from scratch brought, indexed after it (docs/architecture.md, "A pull
+ * from scratch's words come after it"). A link's words are most of what writing it costs (its
+ * token index entries, link-index.ts: about seven for one row and its three other keys), so the
+ * pages of a pull from scratch store their links without `_words` and the sync ends as soon as the
+ * rows are in. A pass run when the page is idle (`indexWordBacklog`) then writes the words of each
+ * step's links into `link_words` as ONE row (`{ id, words }`): every entry of theirs, each with its
+ * link's id after it (`{word} {newest} {id}`), under a multi-entry index. The links are not
+ * written again (the screens reading them are not woken), and a step is one put, not one a link.
  *
- * A search reads both indexes (queries/link-search.ts). A link's row is the truth: one found
- * through `link_words` counts only while its row has no `_words` of its own (any later write of the
- * link sets them) and its words still match. Until the pass has ended (`wordBacklogPending`) a
- * link of the pull may be in neither index; the lists that hold their links in memory (a
- * directory's search up to a size, the palette's up to a size) compute the words of such a row.
+ * A search reads both indexes (queries/word-streams.ts): the entries' keys alone give the links'
+ * ids in the token index's order. A link's row is the truth: one found through `link_words` counts
+ * only while its row has no `_words` of its own (any later write of the link sets them) and its
+ * words still match. Until the pass has ended (`wordBacklogPending`) a link of the pull may be in
+ * neither index; the lists that hold their links in memory (a directory's search up to a size,
+ * the palette's up to a size) compute the words of such a row.
  */
 import type { DBCoreTransaction } from 'dexie';
 import { Dexie } from 'dexie';
@@ -22,13 +23,22 @@ import type { LinkRow } from './rows.ts';
 
 /** The store of the words the pass wrote. */
 export const LINK_WORDS_STORE = 'link_words';
-/** Its Dexie schema: the link's id, and its entries as `_words` holds them. */
+/** Its Dexie schema: a step's key (its round and first link), and its links' entries. */
 export const LINK_WORDS_SCHEMA = 'id, *words';
 
-/** One link's entries, written by the pass. */
+/** One step's entries, written by the pass: `{word} {newest} {link id}` for each word of each link. */
 export interface LinkWordsRow {
   id: string;
   words: string[];
+}
+
+/** An entry of `link_words`: a token index entry (link-index.ts) and the link it is of. */
+export const linkWordEntry = (entry: string, linkId: string) => `${entry} ${linkId}`;
+
+/** The token index entry and the link id of a `link_words` entry. */
+export function splitLinkWordEntry(key: string): { entry: string; id: string } {
+  const at = key.lastIndexOf(' ');
+  return { entry: key.slice(0, at), id: key.slice(at + 1) };
 }
 
 /** The meta row of a backlog: present from a pull from scratch's first page until the pass ends. */
@@ -109,11 +119,18 @@ export function writeWordPage(db: LinkboardDb, read: WordPage): Promise<boolean>
     const now = readBacklog((await db.meta.get(BACKLOG_KEY))?.value);
     if (!now) return false;
     if (now.round !== read.backlog.round) return true;
-    // Written again on a walk that starts over (the same words): a read first would cost every walk a get a link.
-    if (unindexed.length > 0)
-      await db.link_words.bulkPut(unindexed.map((row) => ({ id: row.id, words: wordEntriesOf(row) })));
+    const first = read.rows[0];
+    // A walk that starts over in the same round writes the same step again, under the same key.
+    if (first && unindexed.length > 0) {
+      const words = unindexed.flatMap((row) => wordEntriesOf(row).map((entry) => linkWordEntry(entry, row.id)));
+      await db.link_words.put({ id: `${read.backlog.round} ${first.id}`, words });
+    }
     const last = read.rows.at(-1);
     if (!last || read.rows.length < read.size) {
+      // The steps of rounds a page written without words ended hold nothing the last round has not.
+      const steps = (await db.link_words.toCollection().primaryKeys()) as string[];
+      const stale = steps.filter((key) => !key.startsWith(`${read.backlog.round} `));
+      if (stale.length > 0) await db.link_words.bulkDelete(stale);
       await db.meta.delete(BACKLOG_KEY);
       return false;
     }

@@ -19,6 +19,7 @@ import {
   indexWordBacklog,
   indexWordPage,
   readWordPage,
+  splitLinkWordEntry,
   wordBacklogPending,
   writeWordPage,
 } from '../../src/data/word-backlog.ts';
@@ -90,6 +91,12 @@ async function reference(query: string, limit: number, directoryId?: string) {
 
 const ids = (rows: readonly LinkRow[]) => rows.map((row) => row.id);
 
+/** The links `link_words` holds entries of (sorted). */
+async function indexedIds(): Promise<string[]> {
+  const steps = await db.link_words.toArray();
+  return [...new Set(steps.flatMap((step) => step.words.map((key) => splitLinkWordEntry(key).id)))].sort();
+}
+
 describe('a pull from scratch', () => {
   it('stores its links without words, and the pass indexes them without writing a link again', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => link(i + 1));
@@ -110,7 +117,9 @@ describe('a pull from scratch', () => {
       Dexie.on('storagemutated').unsubscribe(listener);
     }
     expect(await wordBacklogPending(db)).toBe(false);
-    expect(await db.link_words.count()).toBe(30);
+    expect(await indexedIds()).toEqual(ids(rows).sort());
+    // One row for the step, not one a link.
+    expect(await db.link_words.count()).toBe(1);
     // The pass woke no reader of the links (a screen's window, its counts): only the words' readers.
     const touched = mutated.flatMap((parts) => Object.keys(parts));
     expect(touched.length).toBeGreaterThan(0);
@@ -170,9 +179,9 @@ describe('a pull from scratch', () => {
     await pullFromScratch(second);
     while (await indexWordPage(db, 5));
     expect(await wordBacklogPending(db)).toBe(false);
-    expect((await db.link_words.toArray()).map((row) => row.id).sort()).toEqual(
-      [...first, ...second].map((row) => row.id).sort(),
-    );
+    expect(await indexedIds()).toEqual(ids([...first, ...second]).sort());
+    // The steps of the round the second page ended are gone.
+    expect(await db.link_words.count()).toBe(5);
   });
 
   it('a step that read before a page written without words came writes nothing, and the pass starts again', async () => {
@@ -184,9 +193,9 @@ describe('a pull from scratch', () => {
     await pullFromScratch(second);
     // The read step's page is not written, and where the pass is stays where the new page put it.
     expect(await writeWordPage(db, read)).toBe(true);
-    expect(await db.link_words.count()).toBe(5);
+    expect(await indexedIds()).toHaveLength(5);
     while (await indexWordPage(db, 5));
-    expect(await db.link_words.count()).toBe(24);
+    expect(await indexedIds()).toHaveLength(24);
   });
 
   it('places a match of one index after what the other, read short, has not reached', async () => {
@@ -214,12 +223,44 @@ describe('a pull from scratch', () => {
     expect(ids(inA.rows)).toEqual([own[10]!.id]);
   });
 
+  it('finds odd links as the server sends them (a NUL, a lone surrogate, accents, an address only)', async () => {
+    const odd = [
+      makeLink({ directory_id: dirA.id, owner_id: ME, title: 'Null\u0000byte title', url: 'https://nul.example/a' }),
+      makeLink({ directory_id: dirA.id, owner_id: ME, title: 'Half \uD83D surrogate', url: 'https://x.example' }),
+      makeLink({ directory_id: dirA.id, owner_id: ME, title: 'Crème brûlée', url: 'https://cooking.example' }),
+      makeLink({ directory_id: dirB.id, owner_id: ME, title: '', url: 'http://192.168.1.20:8080/router/admin' }),
+      makeLink({ directory_id: dirB.id, owner_id: ME, title: '', url: 'https://xn--bcher-kva.example/' }),
+      makeLink({ directory_id: dirB.id, owner_id: ME, title: 'Tagged', url: 'not a url at all', tags: ['Zoë'] }),
+    ].map((row, i) => ({ ...row, ...server(i + 1) }));
+    await pullFromScratch(odd, true);
+    await indexWordBacklog(db, idle);
+    for (const query of [
+      'null',
+      'byte',
+      'half',
+      'surrogate',
+      'creme',
+      'brûlée',
+      '192',
+      'router',
+      'bucher',
+      'zoe',
+      'not url',
+    ]) {
+      expect({ query, ids: ids((await searchLinks(db, searchWords(query), 8)).rows) }).toEqual({
+        query,
+        ids: ids((await reference(query, 8)).rows),
+      });
+    }
+    expect(ids((await searchLinks(db, searchWords('creme'), 8)).rows)).toEqual([odd[2]!.id]);
+  });
+
   it('a pull from scratch again drops the words of links it no longer brings', async () => {
     await pullFromScratch([link(1), link(2)], true);
     await indexWordBacklog(db, idle);
     await pullFromScratch([link(3)], true);
     await indexWordBacklog(db, idle);
-    expect((await db.link_words.toArray()).map((row) => row.id)).toEqual([link(3).id]);
+    expect(await indexedIds()).toEqual([link(3).id]);
     expect(ids((await searchLinks(db, searchWords('report'), 10)).rows)).toEqual([link(3).id]);
   });
 });

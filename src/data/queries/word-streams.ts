@@ -8,6 +8,7 @@
 import type { LinkboardDb } from '../db.ts';
 import type { LinkRow } from '../rows.ts';
 import { RANGE_END, matchesWords, rowWords } from '../../domain/search-words.ts';
+import { splitLinkWordEntry } from '../word-backlog.ts';
 
 /** A link with the entry that places it: the smallest of its entries the leading word begins. */
 export interface Found {
@@ -39,8 +40,9 @@ export function ownEntries(row: LinkRow): string[] {
 
 /**
  * The links of the backlog's words matching `words` (searchWords of the query) whose leading word
- * is `leading`, placed, among the first `scan` entries of its range; `keep` says which ids count (a
- * directory's). A link counts while its row has no `_words` of its own and its words match.
+ * is `leading`, placed, among the first `scan` entries of its range (the index's keys alone: each
+ * names its link); `keep` says which ids count (a directory's). A link counts while its row has no
+ * `_words` of its own and its words match.
  */
 export async function backlogStream(
   db: LinkboardDb,
@@ -49,20 +51,20 @@ export async function backlogStream(
   scan: number,
   keep: (id: string) => boolean = () => true,
 ): Promise<{ placed: Found[]; cut: Cut }> {
-  const read = await db.link_words
+  const keys = (await db.link_words
     .where('words')
     .between(leading, leading + RANGE_END, true, true)
     .limit(scan)
-    .toArray();
-  if (read.length === 0) return { placed: [], cut: null };
+    .keys()) as string[];
+  if (keys.length === 0) return { placed: [], cut: null };
   const seen = new Set<string>();
   const found: { entry: string; id: string }[] = [];
-  for (const entry of read) {
-    if (seen.has(entry.id)) continue;
-    seen.add(entry.id);
-    found.push({ entry: firstEntry(entry.words, leading), id: entry.id });
+  for (const key of keys) {
+    const item = splitLinkWordEntry(key);
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    found.push(item);
   }
-  const last = found.at(-1)!;
   const wanted = found.filter((item) => keep(item.id));
   const rows = await db.saved_links.bulkGet(wanted.map((item) => item.id));
   const placed: Found[] = [];
@@ -71,7 +73,9 @@ export async function backlogStream(
     if (!row || Reflect.has(row, '_words') || !matchesWords(rowWords(row), words)) return;
     placed.push({ entry: item.entry, row });
   });
-  const cut: Cut = read.length < scan ? null : { entry: last.entry, row: { id: last.id } as LinkRow };
+  // Read short, the stream is exact up to its last key read (the entries sort by link id within an entry).
+  const last = splitLinkWordEntry(keys.at(-1)!);
+  const cut: Cut = keys.length < scan ? null : { entry: last.entry, row: { id: last.id } as LinkRow };
   return { placed, cut };
 }
 
