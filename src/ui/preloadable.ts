@@ -19,6 +19,40 @@ export interface Preloadable {
 /** What a dialog whose code could not be fetched (offline before it was ever loaded) says instead. */
 export const DIALOG_LOAD_FAILED = 'This could not be opened. Check your connection and try again.';
 
+/** How the page loads again (tests put their own). */
+let reloadPage: () => void = () => location.reload();
+
+/** Puts how the page loads again (tests); answers the one before. */
+export function setReloadPage(reload: () => void): () => void {
+  const before = reloadPage;
+  reloadPage = reload;
+  return before;
+}
+
+/** When the page last loaded again for a chunk (sessionStorage), and how long until it may again. */
+export const CHUNK_RELOAD_KEY = 'linkboard-chunk-reload';
+const CHUNK_RELOAD_GUARD_MS = 30_000;
+
+/**
+ * Loads the page again, on the same screen, when a chunk's code failed to load again while the
+ * browser says it is online. Chromium keeps a module's failed fetch for the life of the page (an
+ * `import()` of it fails again at once, with no request), so only a new page fetches it. At most
+ * once in CHUNK_RELOAD_GUARD_MS, so a chunk that is really gone is said to be, not loaded forever.
+ * Answers whether it did.
+ */
+function reloadForFailedChunk(): boolean {
+  if (typeof navigator === 'undefined' || !navigator.onLine) return false;
+  try {
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  reloadPage();
+  return true;
+}
+
 /** How a component whose load failed gets a fresh try: the renewals waiting for `retryFailedLoads`. */
 const failedLoads = new Set<() => void>();
 
@@ -39,7 +73,8 @@ export function retryFailedLoads(): void {
  * the reveal of suspended content by 300 ms, which a warm start cannot afford twice.
  *
  * A chunk that cannot be fetched (offline before it was ever loaded, with no service worker to hold
- * it) is fetched again on a later try. Without `fallback` the failure reaches the screen's error
+ * it) is fetched again on a later try; where the browser keeps the failure (Chromium), a later try
+ * online loads the page again instead (`reloadForFailedChunk`). Without `fallback` the failure reaches the screen's error
  * boundary, and the next try is when that boundary resets (`retryFailedLoads`). With `fallback` (a
  * dialog's `DialogLoadFailed`) that renders instead, so the dialog does not take its screen down with
  * it, and the next try is when the dialog opens again.
@@ -51,11 +86,13 @@ export function preloadable<P extends object, M extends Record<string, unknown>>
 ) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  let failures = 0;
   const preload = () =>
     (loading ??= load().then(
       (module) => ({ default: (loaded = module[name] as ComponentType<P>) }),
       (error: unknown) => {
         loading = null;
+        failures += 1;
         throw error;
       },
     ));
@@ -70,6 +107,8 @@ export function preloadable<P extends object, M extends Record<string, unknown>>
   const fresh = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
       preload().catch((error: unknown) => {
+        // Opened again (not a preload) after an earlier failure, online: only a new page fetches it.
+        if (failures > 1 && reloadForFailedChunk()) return new Promise<never>(() => undefined);
         if (!fallback) {
           failedLoads.add(renew);
           throw error;

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, useState, type ReactElement } from 'react';
 import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { DIALOG_LOAD_FAILED, DialogLoadFailed, preloadable } from '../../src/ui/preloadable.ts';
+import {
+  CHUNK_RELOAD_KEY,
+  DIALOG_LOAD_FAILED,
+  DialogLoadFailed,
+  preloadable,
+  setReloadPage,
+} from '../../src/ui/preloadable.ts';
 import { ScreenBoundary } from '../../src/ui/screen-error-boundary.tsx';
 import { useToasts } from '../../src/ui/toast-store.ts';
 
@@ -123,4 +129,80 @@ it('a dialog whose chunk cannot be fetched says so and closes, and leaves its sc
   expect(closed).toHaveBeenCalledTimes(1);
   expect(useToasts.getState().toasts).toHaveLength(1);
   expect(state.calls).toBe(2);
+});
+
+it("a dialog whose chunk failed before and fails again while online loads the page again, once, as Chromium keeps a failed module's fetch", async () => {
+  sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+  const reload = vi.fn();
+  const before = setReloadPage(reload);
+  const online = vi.spyOn(navigator, 'onLine', 'get');
+  try {
+    // The browser's module map keeps the failure: every import of it fails, whatever the network.
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const NoteDialog = preloadable<NoteDialogProps, { NoteDialog: (props: NoteDialogProps) => ReactElement }>(
+      load,
+      'NoteDialog',
+      DialogLoadFailed,
+    );
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <ScreenBoundary>
+          <button onClick={() => setOpen(true)}>Add Note</button>
+          {open && (
+            <Suspense fallback={null}>
+              <NoteDialog title="Add Note" onClose={() => setOpen(false)} />
+            </Suspense>
+          )}
+        </ScreenBoundary>
+      );
+    }
+    render(
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>,
+    );
+    // The screen's preload failed (the network went before it was idle).
+    await expect(NoteDialog.preload()).rejects.toThrow(TypeError);
+    // Opened offline: it says so, and the page stays.
+    online.mockReturnValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    await vi.waitFor(() => expect(useToasts.getState().toasts).toHaveLength(1));
+    expect(reload).not.toHaveBeenCalled();
+    // Opened online: the page loads again, the only way this browser fetches the chunk again.
+    online.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(useToasts.getState().toasts).toHaveLength(1);
+    // The new page, soon after: its preload and its open fail again (the chunk is gone from the
+    // server). It says so, and does not load again and again.
+    cleanup();
+    const Again = preloadable<NoteDialogProps, { NoteDialog: (props: NoteDialogProps) => ReactElement }>(
+      load,
+      'NoteDialog',
+      DialogLoadFailed,
+    );
+    await expect(Again.preload()).rejects.toThrow(TypeError);
+    function NewPage() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Add Note</button>
+          {open && (
+            <Suspense fallback={null}>
+              <Again title="Add Note" onClose={() => setOpen(false)} />
+            </Suspense>
+          )}
+        </>
+      );
+    }
+    render(<NewPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    await vi.waitFor(() => expect(useToasts.getState().toasts).toHaveLength(2));
+    expect(reload).toHaveBeenCalledTimes(1);
+  } finally {
+    setReloadPage(before);
+    online.mockRestore();
+    sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+  }
 });
