@@ -298,7 +298,7 @@ begin
     from (
       select t as r, t.directory_id as dir, t.id, row_number() over (order by t.directory_id, t.id) as n
       from public.saved_links t
-      where t.directory_id = any (p_view) and t.deleted_at is null
+      where t.directory_id = any (array(select x from unnest(p_view) x where x >= v_dir)) and t.deleted_at is null
         and (t.directory_id, t.id) >= (v_dir, v_id) and t.id is distinct from v_skip
       order by t.directory_id, t.id
       limit v_room + 1

@@ -105,6 +105,33 @@ describe.each(dbKinds)('sync_pull from scratch, walked (%s)', (kind) => {
     expect(held.get('saved_links')!.get(moved!)?.directory_id).toBe(dirs[0]!.id);
   });
 
+  it('costs a page its own rows, not the position it starts at', async () => {
+    const user = await createUser(db, { tier: 'pro' });
+    const dirs: Row[] = [];
+    for (let i = 0; i < 40; i += 1) dirs.push(await makeDirectory(db, user, `D${i}`));
+    for (const dir of dirs) await makeLinks(db, dir.id, 50);
+    await db.query('analyze public.saved_links');
+    const { pages } = await pullAll(db, user, null, 100);
+    const walks = pages.map((page) => (decode(page.cursor).page as { walk?: string[] } | undefined)?.walk);
+    // The buffers PostgreSQL touched for one page (the function's own queries with it), from the
+    // walk key a page starts at: the first page of links, and the last.
+    const blocks = async (walk: string[]) => {
+      type Plan = { Plan: { 'Shared Hit Blocks': number } }[];
+      const { rows } = await db.query<{ 'QUERY PLAN': string | Plan }>(
+        `explain (analyze, buffers, format json)
+         select * from private.sync_scratch_page($1, $2, $3, $4, $5, $6, 100)`,
+        [user.id, user.email, dirs.map((dir) => dir.id), walk[0], walk[1], walk[2]],
+      );
+      const plan = rows[0]!['QUERY PLAN'];
+      return (typeof plan === 'string' ? (JSON.parse(plan) as Plan) : plan)[0]!.Plan['Shared Hit Blocks'];
+    };
+    const linkWalks = walks.filter((walk): walk is string[] => walk?.[0] === 'saved_links');
+    expect(linkWalks.length).toBeGreaterThan(15);
+    const first = await blocks(linkWalks[0]!);
+    const last = await blocks(linkWalks.at(-2)!);
+    expect(last).toBeLessThanOrEqual(first * 2);
+  });
+
   it('goes on from a page cursor of before the walk, and resets on a walk it cannot read', async () => {
     const user = await createUser(db, { tier: 'pro' });
     const dir = await makeDirectory(db, user);
