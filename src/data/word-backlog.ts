@@ -4,9 +4,10 @@
  * token index entries, link-index.ts: about seven for one row and its three other keys), so the
  * pages of a pull from scratch store their links without `_words` and the sync ends as soon as the
  * rows are in. A pass run when the page is idle (`indexWordBacklog`) then writes the words of each
- * step's links into `link_words` as ONE row (`{ id, words }`): every entry of theirs, each with its
- * link's id after it (`{word} {newest} {id}`), under a multi-entry index. The links are not
- * written again (the screens reading them are not woken), and a step is one put, not one a link.
+ * step's links into `link_words` in a few rows (`{ id, words }`, `stepRows`): every entry of
+ * theirs, each with its link's id after it (`{word} {newest} {id}`), under a multi-entry index.
+ * The links are not written again (the screens reading them are not woken), and a step is one
+ * write of STEP_ROWS rows, not one a link.
  *
  * A search reads both indexes (queries/word-streams.ts): the entries' keys alone give the links'
  * ids in the token index's order. A link's row is the truth: one found through `link_words` counts
@@ -26,7 +27,7 @@ export const LINK_WORDS_STORE = 'link_words';
 /** Its Dexie schema: a step's key (its round and first link), and its links' entries. */
 export const LINK_WORDS_SCHEMA = 'id, *words';
 
-/** One step's entries, written by the pass: `{word} {newest} {link id}` for each word of each link. */
+/** Some of one step's entries, written by the pass: `{word} {newest} {link id}` for each word of each link. */
 export interface LinkWordsRow {
   id: string;
   words: string[];
@@ -123,7 +124,7 @@ export function writeWordPage(db: LinkboardDb, read: WordPage): Promise<boolean>
     // A walk that starts over in the same round writes the same step again, under the same key.
     if (first && unindexed.length > 0) {
       const words = unindexed.flatMap((row) => wordEntriesOf(row).map((entry) => linkWordEntry(entry, row.id)));
-      await db.link_words.put({ id: `${read.backlog.round} ${first.id}`, words });
+      await db.link_words.bulkPut(stepRows(`${read.backlog.round} ${first.id}`, words));
     }
     const last = read.rows.at(-1);
     if (!last || read.rows.length < read.size) {
@@ -138,6 +139,28 @@ export function writeWordPage(db: LinkboardDb, read: WordPage): Promise<boolean>
     await db.meta.put({ key: BACKLOG_KEY, value: next });
     return true;
   });
+}
+
+/**
+ * Rows a step's entries are written in, when there are more entries than rows. Dexie tells its
+ * live queries the keys a write of fewer than 50 rows changed, one by one, and each live query the
+ * write does not wake keeps them until it next runs: a step of 6,000 entries in one row cost every
+ * open screen's queries a merge of every entry written so far (41 s of a pass over 100,000 links,
+ * docs/scale.md). A write of 50 rows or more is told as whole ranges.
+ */
+export const STEP_ROWS = 50;
+
+/**
+ * The rows of a step keyed `step` holding `words`: one for a few entries, else STEP_ROWS, each
+ * `{step} {n}` (the same rows for the same step written again; rows left of an earlier write of it
+ * hold entries of its links, which a search checks against their rows).
+ */
+export function stepRows(step: string, words: readonly string[]): LinkWordsRow[] {
+  if (words.length <= STEP_ROWS) return [{ id: `${step} 0`, words: [...words] }];
+  return Array.from({ length: STEP_ROWS }, (_, n) => ({
+    id: `${step} ${n}`,
+    words: words.slice(Math.floor((n * words.length) / STEP_ROWS), Math.floor(((n + 1) * words.length) / STEP_ROWS)),
+  }));
 }
 
 /** One step of the pass (a read, then a write); answers whether links remain. */

@@ -20,6 +20,7 @@ import {
   indexWordPage,
   readWordPage,
   splitLinkWordEntry,
+  STEP_ROWS,
   wordBacklogPending,
   writeWordPage,
 } from '../../src/data/word-backlog.ts';
@@ -91,6 +92,19 @@ async function reference(query: string, limit: number, directoryId?: string) {
 
 const ids = (rows: readonly LinkRow[]) => rows.map((row) => row.id);
 
+/** The ranges of an observability set's part (Dexie's interval tree: `from`, `to`, `l`, `r`). */
+function rangesIn(tree: unknown): number {
+  if (typeof tree !== 'object' || tree === null || !('from' in tree)) return 0;
+  const node = tree as { l?: unknown; r?: unknown };
+  return 1 + rangesIn(node.l) + rangesIn(node.r);
+}
+
+/** The steps `link_words` holds rows of (its rows' keys without their number). */
+async function stepKeys(): Promise<string[]> {
+  const keys = (await db.link_words.toCollection().primaryKeys()) as string[];
+  return [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf(' '))))];
+}
+
 /** The links `link_words` holds entries of (sorted). */
 async function indexedIds(): Promise<string[]> {
   const steps = await db.link_words.toArray();
@@ -118,14 +132,40 @@ describe('a pull from scratch', () => {
     }
     expect(await wordBacklogPending(db)).toBe(false);
     expect(await indexedIds()).toEqual(ids(rows).sort());
-    // One row for the step, not one a link.
-    expect(await db.link_words.count()).toBe(1);
+    // One step, its entries in a few rows, not one a link.
+    expect(await stepKeys()).toHaveLength(1);
+    expect(await db.link_words.count()).toBeLessThanOrEqual(STEP_ROWS);
     // The pass woke no reader of the links (a screen's window, its counts): only the words' readers.
     const touched = mutated.flatMap((parts) => Object.keys(parts));
     expect(touched.length).toBeGreaterThan(0);
     expect(touched.filter((part) => part.includes('/saved_links/'))).toEqual([]);
     // The rows are as the pull stored them.
     expect(await db.saved_links.toArray()).toEqual(stored);
+  });
+
+  it('writes a step of many entries as rows enough that live queries are told ranges, not each entry', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => link(i + 1));
+    await pullFromScratch(rows, true);
+    const told: ObservabilitySet[] = [];
+    const listener = (parts: ObservabilitySet) => told.push(parts);
+    Dexie.on('storagemutated', listener);
+    try {
+      while (await indexWordPage(db, 120));
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(listener);
+    }
+    const entries = (await db.link_words.toArray()).flatMap((row) => row.words);
+    expect(entries.length).toBeGreaterThan(STEP_ROWS * 4);
+    expect(await db.link_words.count()).toBe(STEP_ROWS);
+    // Every entry once, all the step's links.
+    expect(new Set(entries).size).toBe(entries.length);
+    expect(await indexedIds()).toEqual(ids(rows).sort());
+    // The words' index was told as a range or two, not as each of its hundreds of entries.
+    const wordsPart = told.flatMap((parts) =>
+      Object.entries(parts).filter(([part]) => part.endsWith('/link_words/words')),
+    );
+    expect(wordsPart.length).toBeGreaterThan(0);
+    for (const [, ranges] of wordsPart) expect(rangesIn(ranges)).toBeLessThanOrEqual(2);
   });
 
   it('is found by both searches in the order the token index gives, across both indexes and read limits', async () => {
@@ -181,7 +221,7 @@ describe('a pull from scratch', () => {
     expect(await wordBacklogPending(db)).toBe(false);
     expect(await indexedIds()).toEqual(ids([...first, ...second]).sort());
     // The steps of the round the second page ended are gone.
-    expect(await db.link_words.count()).toBe(5);
+    expect(await stepKeys()).toHaveLength(5);
   });
 
   it('a step that read before a page written without words came writes nothing, and the pass starts again', async () => {
