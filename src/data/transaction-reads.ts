@@ -12,8 +12,12 @@ type Rows = Map<unknown, unknown>;
 
 const isReadWrite = (trans: DBCoreTransaction) => (trans as unknown as { mode?: string }).mode === 'readwrite';
 
-/** Reads of more keys than this (a sync's pages) are not kept. */
-const KEEP_MAX = 50;
+/**
+ * Reads of more keys than this (a pull's pages, thousands) are not kept. A push answer's rows (up
+ * to 500, read to compare before they are written) are: the write then takes the rows it replaces
+ * from that read instead of reading each again (docs/scale.md, "Push 5,000").
+ */
+const KEEP_MAX = 1000;
 
 const copyOf = (row: unknown) => (typeof row === 'object' && row !== null ? { ...row } : row);
 

@@ -5,7 +5,9 @@
  * counted.
  */
 import { expect, it } from 'vitest';
-import { mutate } from '../../src/data/mutate.ts';
+import { keptCount } from '../../src/data/counts.ts';
+import { mutate, mutateMany } from '../../src/data/mutate.ts';
+import { localFields } from '../../src/data/synced-tables.ts';
 import { applyPushAnswer } from '../../src/sync/apply-push.ts';
 import { ctx, freshDb } from '../data/helpers.ts';
 import { makeDirectory, uuid } from '../support/builders.ts';
@@ -43,4 +45,68 @@ it('settles the sent entries still queued, and leaves a failed one between them 
   expect(left.map((entry) => entry.id)).toEqual([queue[2]!.id, queue[5]!.id]);
   expect(left[0]).toMatchObject({ status: 'failed' });
   expect(await db.saved_links.get((queue[0]!.args as { id: string }).id)).toMatchObject({ txid: '9' });
+});
+
+it('reads each link of a 500-link answer once: compared with it, then written with its counts from that read', async () => {
+  const db = freshDb();
+  const keysRead = { saved_links: 0 };
+  // Below Dexie's own middlewares: what IndexedDB itself is asked for.
+  db.use({
+    stack: 'dbcore',
+    name: 'WatchLinkReads',
+    level: -10,
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (name !== 'saved_links') return table;
+        return {
+          ...table,
+          get: (req) => ((keysRead.saved_links += 1), table.get(req)),
+          getMany: (req) => ((keysRead.saved_links += req.keys.length), table.getMany(req)),
+        };
+      },
+    }),
+  });
+  const dir = makeDirectory({ owner_id: pro.userId });
+  await db.link_directories.put(dir);
+  const steps = Array.from({ length: 500 }, (_, i) => ({
+    name: 'link.create' as const,
+    args: { id: uuid(), directory_id: dir.id, url: `https://many.test/${i}`, title: `Many ${i}` },
+  }));
+  await mutateMany(db, steps, pro);
+  const sent = await db.outbox.orderBy('seq').toArray();
+  // The server's rows: the fields it sends (no local keys), its txid and its time.
+  const local = localFields('saved_links');
+  const byId = new Map((await db.saved_links.toArray()).map((row) => [row.id, row]));
+  const serverRow = (id: string) => {
+    const row: Record<string, unknown> = {
+      ...byId.get(id)!,
+      txid: '77',
+      updated_at: '2026-03-01T10:00:00.123456+00:00',
+    };
+    for (const field of local) delete row[field];
+    return row;
+  };
+
+  keysRead.saved_links = 0;
+  const outcome = await applyPushAnswer(
+    db,
+    sent,
+    {
+      results: sent.map((entry) => ({
+        id: entry.id,
+        status: 'applied',
+        rows: { saved_links: [serverRow((entry.args as { id: string }).id)] },
+      })),
+    },
+    pro,
+  );
+
+  expect(outcome).toEqual({ settled: 500, rejected: [] });
+  expect(keysRead.saved_links).toBe(500);
+  const links = await db.saved_links.toArray();
+  expect(links.every((row) => row.txid === '77')).toBe(true);
+  expect(await keptCount(db, 'saved_links', 'directory_id', dir.id)).toBe(500);
+  expect(await db.outbox.count()).toBe(0);
 });
