@@ -15,7 +15,7 @@ const isReadWrite = (trans: DBCoreTransaction) => (trans as unknown as { mode?: 
 /**
  * Reads of more keys than this (a pull's pages, thousands) are not kept. A push answer's rows (up
  * to 500, read to compare before they are written) are: the write then takes the rows it replaces
- * from that read instead of reading each again (docs/scale.md, "Push 5,000").
+ * from that read instead of reading each again (docs/scale.md, "A push answer's links are read once").
  */
 const KEEP_MAX = 1000;
 

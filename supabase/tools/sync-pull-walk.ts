@@ -52,7 +52,7 @@ function conditionsOf(table: WalkedTable): string {
  * A table walked by its directory is read from the visible directories at or after the last
  * page's: with every visible directory in the array, PostgreSQL 15 walks the index entries of the
  * directories before it again on every page, and a page cost the position it starts at (2.4 s for
- * the tenth page of 100,000 links, docs/scale.md "The pull from scratch's pages").
+ * the tenth page of 100,000 links: docs/sync-protocol.md, docs/scale.md "Everything synced").
  */
 function walkedCondition(by: string): string {
   return `t.${by} = any (array(select x from unnest(p_view) x where x >= v_dir))`;

@@ -18,6 +18,32 @@ export function ctx(overrides: Partial<MutationContext> = {}): MutationContext {
 
 export const tierCtx = (tier: Tier) => ctx({ tier });
 
+/**
+ * Counts the keys `db` reads from `table` by key (get and getMany) from now on, through a DBCore
+ * middleware at `level` (below Dexie's own, from 0 down, it counts what IndexedDB itself is asked).
+ */
+export function countKeysRead(db: LinkboardDb, table: string, level?: number): { n: number } {
+  const counter = { n: 0 };
+  db.use({
+    stack: 'dbcore',
+    name: `CountKeysRead:${table}`,
+    ...(level === undefined ? {} : { level }),
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        if (name !== table) return inner;
+        return {
+          ...inner,
+          get: (req) => ((counter.n += 1), inner.get(req)),
+          getMany: (req) => ((counter.n += req.keys.length), inner.getMany(req)),
+        };
+      },
+    }),
+  });
+  return counter;
+}
+
 /** Everything in the database except meta, for "nothing was written" checks. */
 export async function snapshot(db: LinkboardDb): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};

@@ -1,40 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { makeDirectory, makeLink, ME, uuid } from '../support/builders.ts';
-import { ctx, freshDb } from './helpers.ts';
+import { countKeysRead, ctx, freshDb } from './helpers.ts';
 
 describe('what a new link reads in its transaction', () => {
   it('reads its directory once (checked, then applied with the row read), and a rebase still reads it', async () => {
     const db = freshDb();
-    let reads = 0;
-    db.use({
-      stack: 'dbcore',
-      name: 'CountDirectoryReads',
-      create: (down) => ({
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          if (name !== 'link_directories') return table;
-          return {
-            ...table,
-            get: (req) => ((reads += 1), table.get(req)),
-            getMany: (req) => ((reads += req.keys.length), table.getMany(req)),
-          };
-        },
-      }),
-    });
+    const reads = countKeysRead(db, 'link_directories');
     const directory = makeDirectory({ owner_id: ME });
     await db.link_directories.put(directory);
-    reads = 0;
+    reads.n = 0;
     const id = uuid();
     await mutate(db, 'link.create', { id, directory_id: directory.id, url: 'https://a.test', title: 'A' }, ctx());
-    expect(reads).toBe(1);
+    expect(reads.n).toBe(1);
     const saved = await db.saved_links.get(id);
     expect(saved).toMatchObject({ directory_id: directory.id, owner_id: ME, title: 'A' });
     // Another transaction's apply (a rebase) reads the directory itself.
     const { mutators } = await import('../../src/data/mutators.ts');
     const other = makeLink({ directory_id: directory.id });
-    reads = 0;
+    reads.n = 0;
     await db.transaction('rw', db.link_directories, db.saved_links, db.counts, () =>
       mutators['link.create'].apply(
         db,
@@ -42,7 +26,7 @@ describe('what a new link reads in its transaction', () => {
         ctx(),
       ),
     );
-    expect(reads).toBe(1);
+    expect(reads.n).toBe(1);
     expect((await db.saved_links.get(other.id))?.owner_id).toBe(directory.owner_id);
   });
 });

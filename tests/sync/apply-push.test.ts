@@ -9,7 +9,7 @@ import { keptCount } from '../../src/data/counts.ts';
 import { mutate, mutateMany } from '../../src/data/mutate.ts';
 import { localFields } from '../../src/data/synced-tables.ts';
 import { applyPushAnswer } from '../../src/sync/apply-push.ts';
-import { ctx, freshDb } from '../data/helpers.ts';
+import { countKeysRead, ctx, freshDb } from '../data/helpers.ts';
 import { makeDirectory, uuid } from '../support/builders.ts';
 
 const pro = ctx({ tier: 'pro' });
@@ -49,25 +49,8 @@ it('settles the sent entries still queued, and leaves a failed one between them 
 
 it('reads each link of a 500-link answer once: compared with it, then written with its counts from that read', async () => {
   const db = freshDb();
-  const keysRead = { saved_links: 0 };
   // Below Dexie's own middlewares: what IndexedDB itself is asked for.
-  db.use({
-    stack: 'dbcore',
-    name: 'WatchLinkReads',
-    level: -10,
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name);
-        if (name !== 'saved_links') return table;
-        return {
-          ...table,
-          get: (req) => ((keysRead.saved_links += 1), table.get(req)),
-          getMany: (req) => ((keysRead.saved_links += req.keys.length), table.getMany(req)),
-        };
-      },
-    }),
-  });
+  const keysRead = countKeysRead(db, 'saved_links', -10);
   const dir = makeDirectory({ owner_id: pro.userId });
   await db.link_directories.put(dir);
   const steps = Array.from({ length: 500 }, (_, i) => ({
@@ -89,7 +72,7 @@ it('reads each link of a 500-link answer once: compared with it, then written wi
     return row;
   };
 
-  keysRead.saved_links = 0;
+  keysRead.n = 0;
   const outcome = await applyPushAnswer(
     db,
     sent,
@@ -104,7 +87,7 @@ it('reads each link of a 500-link answer once: compared with it, then written wi
   );
 
   expect(outcome).toEqual({ settled: 500, rejected: [] });
-  expect(keysRead.saved_links).toBe(500);
+  expect(keysRead.n).toBe(500);
   const links = await db.saved_links.toArray();
   expect(links.every((row) => row.txid === '77')).toBe(true);
   expect(await keptCount(db, 'saved_links', 'directory_id', dir.id)).toBe(500);
