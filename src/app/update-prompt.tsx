@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { whenIdle } from '../ui/when-idle.ts';
+import { whenIdle } from '../timing/when-idle.ts';
 
 /**
  * Calls `run` once the page has loaded and the main thread is idle: the service worker's install

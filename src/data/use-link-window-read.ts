@@ -8,7 +8,7 @@
  * stays (docs/scale.md, the scroll).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterNextPaint } from '../timing/after-next-paint.ts';
 import type { LinkboardDb } from './db.ts';
@@ -26,7 +26,9 @@ const sameSpan = (a: Span, b: Span) =>
 
 /**
  * `read` of a directory's window (readLinkWindow: a module function, not a new one each render),
- * live; the last window's answer while a new one is read.
+ * live; the last window's answer while a new one is read. `atHand` answers a window from memory
+ * (the directory's links held: held-directory.ts), or undefined: a new window it answers is
+ * rendered in the task asking for it, with no read; the live query moves to it after that frame.
  */
 export function useWindowRead<T>(
   db: LinkboardDb,
@@ -34,6 +36,7 @@ export function useWindowRead<T>(
   from: number,
   to: number,
   read: (db: LinkboardDb, directoryId: string, from: number, to: number) => Promise<T>,
+  atHand?: (from: number, to: number) => T | undefined,
 ): T | undefined {
   // The window the live query follows: the one asked for, once its first read has answered.
   const [live, setLive] = useState<Span>({ db, directoryId, from, to });
@@ -44,11 +47,14 @@ export function useWindowRead<T>(
   );
   const wanted: Span = { db, directoryId, from, to };
   const moving = !sameSpan(live, wanted);
+  const ready = useMemo(() => atHand?.(from, to), [atHand, from, to]);
+  const readyNow = ready !== undefined;
   useLayoutEffect(() => {
     if (!moving) return;
+    const span = { db, directoryId, from, to };
+    if (readyNow) return afterNextPaint(() => setLive(span));
     let current = true;
     let cancelFollow: (() => void) | undefined;
-    const span = { db, directoryId, from, to };
     const settle = (answer: T | null) => {
       if (!current) return;
       // The rows in the frame after their answer (a synchronous render, not a scheduled one); the
@@ -61,8 +67,8 @@ export function useWindowRead<T>(
       current = false;
       cancelFollow?.();
     };
-  }, [db, directoryId, from, to, moving, read]);
+  }, [db, directoryId, from, to, moving, read, readyNow]);
   if (followed && sameSpan(followed.span, wanted)) return followed.read;
   if (early && sameSpan(early.span, wanted)) return early.read;
-  return followed?.read;
+  return ready ?? followed?.read;
 }

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { onFirstIntent } from './first-intent.ts';
 import { toast } from './toast-store.ts';
-import { whenIdle } from './when-idle.ts';
+import { whenIdle } from '../timing/when-idle.ts';
 
 export interface Preloadable {
   /** Starts loading the component's chunk (once); resolves when it is loaded. */

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useUserDb } from '../../data/user-db-context.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 
 const granted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 

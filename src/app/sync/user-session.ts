@@ -23,7 +23,7 @@ import { askLinkPreview } from '../../backend/link-preview.ts';
 import { installSyncTriggers } from '../../sync/triggers.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { afterScreenShown } from '../../ui/screen-shown.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 import { indexWordBacklog } from '../../data/word-backlog.ts';
 
 export interface UserSession {

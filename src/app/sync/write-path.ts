@@ -12,7 +12,7 @@
 import { onFirstIntent } from '../../ui/first-intent.ts';
 import { afterScreenShown } from '../../ui/screen-shown.ts';
 import { loadToaster } from '../../ui/toaster-loader.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 
 type MutateModule = typeof import('../../data/mutate.ts');
 let mutateModule: MutateModule | null = null;

@@ -207,22 +207,38 @@ async function fetchRows(db: LinkboardDb, leading: string, wanted: string[], thr
 /** A directory's links are read for its search this many at a time (each read's rows are copied on the main thread). */
 const SCOPE_PAGE = 1_000;
 
-/** A directory's links with their words (holdLink), newest first, read a page at a time. */
-export async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise<HeldLink[]> {
-  const held: HeldLink[] = [];
+/**
+ * A directory's links, newest first, handed to `visit` `page` at a time: a smaller page holds up
+ * a read made meanwhile (a scroll's window) for less.
+ */
+export async function forEachDirectoryPage(
+  db: LinkboardDb,
+  directoryId: string,
+  page: number,
+  visit: (rows: readonly LinkRow[]) => void,
+): Promise<void> {
   let upper: unknown[] = directoryEnd(directoryId);
   for (;;) {
     const rows = await db.saved_links
       .where(WINDOW_INDEX)
       .between(directoryStart(directoryId), upper, true, false)
       .reverse()
-      .limit(SCOPE_PAGE)
+      .limit(page)
       .toArray();
-    for (const row of rows) held.push(holdLink(row));
+    visit(rows);
     const last = rows.at(-1);
-    if (!last || rows.length < SCOPE_PAGE) return held;
+    if (!last || rows.length < page) return;
     upper = [directoryId, last.created_at, last.id];
   }
+}
+
+/** A directory's links with their words (holdLink), newest first, read a page at a time. */
+export async function heldLinksOf(db: LinkboardDb, directoryId: string): Promise<HeldLink[]> {
+  const held: HeldLink[] = [];
+  await forEachDirectoryPage(db, directoryId, SCOPE_PAGE, (rows) => {
+    for (const row of rows) held.push(holdLink(row));
+  });
+  return held;
 }
 
 /** The ids of a directory's links (read once while its search is used; the index's keys only). */

@@ -33,6 +33,7 @@ import { newestFirstOrder } from './directories.ts';
 import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
 import { overlay, readSince, sameRows, useWithPending, type SinceRead } from './live-rows.ts';
 import { useWindowRead } from '../use-link-window-read.ts';
+import { useHeldDirectory, type HeldDirectory } from './held-directory.ts';
 
 /** Rows `start` to `start + rows.length` of a list of `total` links. */
 export interface LinkSlice {
@@ -48,6 +49,8 @@ export interface LinkWindow {
   shown: LinkSlice;
   /** A search shows its first SEARCH_SHOWN matches: whether more links may match. */
   more: boolean;
+  /** The directory's links are held in memory: a scroll anywhere renders in its own frame (held-directory.ts). */
+  held: boolean;
 }
 
 /** Windows are read in pages of this many links (divisible by the grid's 1, 2 and 3 columns). */
@@ -188,6 +191,13 @@ export function readLinkWindow(db: LinkboardDb, directoryId: string, from: numbe
   });
 }
 
+/** Links `from` to `to` of a directory held in memory, as readLinkWindow answers them. */
+export function heldWindowOf(held: HeldDirectory, from: number, to: number) {
+  const count = held.links.length;
+  const rows = held.links.slice(from, to);
+  return { count, slice: { total: count, start: from, rows } satisfies LinkSlice, since: held.since };
+}
+
 /** Whether two answers of the window show the same: a beat of a burst elsewhere re-renders nothing. */
 const sameListed = (a: { count: number; shown: LinkSlice }, b: { count: number; shown: LinkSlice }) =>
   a.count === b.count &&
@@ -263,8 +273,14 @@ export function useLinkWindow(
 ): LinkWindow | undefined {
   // A page beyond the view on each side is read too, so scrolling shows rows, not placeholders.
   const { from, to } = pagesFor(range.start - LINK_PAGE, range.end + LINK_PAGE);
-  // A new window's read starts in the task asking for it (a scroll's), not in a timer after its frame.
-  const windowed = useWindowRead(db, directoryId, from, to, readLinkWindow);
+  // A new window comes from the directory's links held in memory, rendered in the task asking for
+  // it (a scroll's); without them its read starts in that task, not in a timer after its frame.
+  const held = useHeldDirectory(db, directoryId);
+  const heldWindow = useCallback(
+    (from: number, to: number) => (held ? heldWindowOf(held, from, to) : undefined),
+    [held],
+  );
+  const windowed = useWindowRead(db, directoryId, from, to, readLinkWindow, heldWindow);
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
   const wantScope = primed || words.length > 0;
@@ -307,7 +323,8 @@ export function useLinkWindow(
   );
   return useMemo(() => {
     if (!listed) return undefined;
-    if (!matched) return { count: listed.count, shown: listed.shown, more: false };
-    return { count: listed.count, shown: sliceOf(matched.rows), more: matched.more };
-  }, [listed, matched]);
+    const inMemory = held !== null;
+    if (!matched) return { count: listed.count, shown: listed.shown, more: false, held: inMemory };
+    return { count: listed.count, shown: sliceOf(matched.rows), more: matched.more, held: inMemory };
+  }, [listed, matched, held]);
 }

@@ -8,7 +8,7 @@ import { isDayFirst, planPreviewText } from '../../domain/plain-words-preview.ts
 import { readPlan, type PlanReading } from '../../domain/plain-words.ts';
 import { fieldInput, fieldLabel } from '../../ui/form-dialog.tsx';
 import { PlanPreview } from '../../ui/plan-preview.tsx';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 import { planValues, type PlanValues } from './plan-values.ts';
 import { appNowMs } from '../../backend/server-clock.ts';
 

@@ -209,6 +209,7 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
               )}
               <LinkCollection
                 links={links.shown}
+                held={links.held}
                 onRange={onRange}
                 view={view}
                 canEdit={flags.canEditLinks}

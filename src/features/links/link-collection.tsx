@@ -12,14 +12,17 @@ const ROW_HEIGHT = 56;
 const CARD_ROW_HEIGHT = 196;
 /**
  * Card rows mounted beyond the view on each side: a far scroll mounts the view and these (3
- * columns each), so each one costs every jump; the window read covers a page beyond anyway.
+ * columns each), so each one costs every jump, in the scroll's own frame once the directory's
+ * links are held (held-directory.ts); the window read covers a page beyond anyway.
  */
-const GRID_OVERSCAN = 2;
+const GRID_OVERSCAN = 1;
 
 export interface LinkCollectionProps extends Omit<LinkItemProps, 'link'> {
   /** The list's length and the rows read so far (a window of it, or all of it). */
   links: LinkSlice;
   view: 'grid' | 'list';
+  /** The directory's links are held in memory (shown as data-links="held": the bench waits for it). */
+  held?: boolean;
   /** The range of links in view changed (the caller reads that window). */
   onRange?(start: number, end: number): void;
 }
@@ -44,10 +47,12 @@ function viewportHeight(): number {
 
 /**
  * A mounted item's place: a transform, not top and left. A new link at the top moves every
- * mounted item one place on; a moved transform is painted again but not laid out again.
+ * mounted item one place on; a moved transform is painted again but not laid out again. Each item
+ * has a fixed size, so it is contained (`contain: strict`): an item mounted by a scroll is styled,
+ * laid out and painted alone, nothing around it again.
  */
 const placed = (x: string, y: number) =>
-  ({ position: 'absolute', top: 0, left: 0, transform: `translate(${x}, ${y}px)` }) as const;
+  ({ position: 'absolute', top: 0, left: 0, transform: `translate(${x}, ${y}px)`, contain: 'strict' }) as const;
 
 /**
  * A grid cell's place in its row: columns of equal width with the grid's 1rem gaps, 1rem below
@@ -70,7 +75,8 @@ const placeholder = (key: number, height: string): ReactNode => (
 const holds = (slice: LinkSlice, start: number, end: number) =>
   slice.start <= start && slice.start + slice.rows.length >= Math.min(end, slice.total);
 
-export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCollectionProps) {
+export function LinkCollection({ links: slice, view, held, onRange, ...item }: LinkCollectionProps) {
+  const source = held ? 'held' : undefined;
   const { ref, columns } = useColumns();
   const windowed = slice.total > VIRTUALIZE_ABOVE;
   const at = (index: number): LinkRow | undefined => slice.rows[index - slice.start];
@@ -89,7 +95,12 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
         );
       });
     return (
-      <div role="table" aria-label="Links" className="overflow-hidden rounded-2xl border border-slate-200">
+      <div
+        role="table"
+        aria-label="Links"
+        data-links={source}
+        className="overflow-hidden rounded-2xl border border-slate-200"
+      >
         <div
           role="row"
           className={`${LIST_COLUMNS} bg-slate-50 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase`}
@@ -125,7 +136,7 @@ export function LinkCollection({ links: slice, view, onRange, ...item }: LinkCol
   const card = (link: LinkRow) => <LinkCard key={link.id} link={link} {...item} />;
   const gridClass = columns === 3 ? 'grid-cols-3' : columns === 2 ? 'grid-cols-2' : 'grid-cols-1';
   return (
-    <div ref={ref}>
+    <div ref={ref} data-links={source}>
       {windowed ? (
         <VirtualRows
           label="Links grid"

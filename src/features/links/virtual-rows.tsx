@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { afterNextPaint } from '../../timing/after-next-paint.ts';
 
 export interface VirtualRowsProps {
   count: number;
@@ -57,12 +58,17 @@ export function VirtualRows(props: VirtualRowsProps) {
   const { count, rowHeight, height, overscan = 6, renderRows, ready, label, onRange } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
+  // A scroll's own frame mounts the rows in view and keeps those already mounted; the overscan
+  // around a new stretch is mounted after that frame is painted (null: the whole window).
+  const [lean, setLean] = useState<{ first: number; end: number } | null>(null);
   // The offset whose rows have waited long enough for placeholders.
   const [lateAt, setLateAt] = useState<number | null>(null);
   // What a scroll needs of the latest render, without subscribing again on each.
-  const latest = useRef({ count, height, overscan, onRange });
+  const latest = useRef({ count, height, overscan, onRange, top, mounted: { first: 0, end: 0 } });
+  const window = windowAt(top, { count, rowHeight, height, overscan });
+  const { first, end } = lean ?? window;
   useLayoutEffect(() => {
-    latest.current = { count, height, overscan, onRange };
+    latest.current = { count, height, overscan, onRange, top, mounted: { first, end } };
   });
   useEffect(() => {
     const element = viewport.current;
@@ -70,20 +76,26 @@ export function VirtualRows(props: VirtualRowsProps) {
     const onScroll = () => {
       // Only a move to another row matters: the rows' positions are fixed inside the scroller.
       const row = Math.floor(element.scrollTop / rowHeight) * rowHeight;
-      const { onRange: rangeChanged, ...size } = latest.current;
+      const { onRange: rangeChanged, top: shownTop, mounted, ...size } = latest.current;
+      if (row === shownTop) return;
       const range = windowAt(row, { ...size, rowHeight });
+      const view = windowAt(row, { ...size, overscan: 0, rowHeight });
+      const keep = { first: Math.max(mounted.first, range.first), end: Math.min(mounted.end, range.end) };
+      const now =
+        keep.first < keep.end ? { first: Math.min(view.first, keep.first), end: Math.max(view.end, keep.end) } : view;
       // The new range is told in the same synchronous render: the caller's read of those rows
       // starts in this scroll's own task, not after a frame (docs/scale.md).
       flushSync(() => {
         setTop(row);
+        setLean(now);
         rangeChanged?.(range.first, range.end);
       });
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
   }, [rowHeight]);
-  const { first, end } = windowAt(top, { count, rowHeight, height, overscan });
-  useEffect(() => onRange?.(first, end), [onRange, first, end]);
+  useEffect(() => (lean ? afterNextPaint(() => setLean(null)) : undefined), [lean]);
+  useEffect(() => onRange?.(window.first, window.end), [onRange, window.first, window.end]);
   const atHand = ready?.(first, end) ?? true;
   useEffect(() => {
     if (atHand) return;

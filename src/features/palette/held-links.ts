@@ -13,7 +13,7 @@ import { keptCounts } from '../../data/counts.ts';
 import type { LinkboardDb } from '../../data/db.ts';
 import { forEachPageByKey } from '../../data/pages-by-key.ts';
 import { holdLink, type HeldLink } from '../../data/queries/link-search.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 
 /** The most links a workspace may have for the palette to hold them (about 10 MB of rows). */
 export const HELD_MAX = 10_000;

@@ -17,7 +17,7 @@ import { isDayFirst, planPreviewText } from '../../domain/plain-words-preview.ts
 import { readPlan } from '../../domain/plain-words.ts';
 import { storableText } from '../../domain/storable-text.ts';
 import { useNow } from '../../backend/use-now.ts';
-import { whenIdle } from '../../ui/when-idle.ts';
+import { whenIdle } from '../../timing/when-idle.ts';
 import { goTo, indexActions, PALETTE_ACTIONS, type ActionContext, type IndexedAction } from './actions.ts';
 import { queryWords, search, type EntryKind, type PaletteEntry } from './matcher.ts';
 import { usePaletteIndex, usePaletteLinks, type PaletteIndex } from './palette-index.ts';

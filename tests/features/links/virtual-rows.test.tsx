@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VirtualRows, windowAt } from '../../../src/features/links/virtual-rows.tsx';
@@ -74,5 +74,32 @@ describe('the fixed-height window of rows', () => {
     // Not inside act: only what the scroll handler renders synchronously is on the page yet.
     region.dispatchEvent(new Event('scroll'));
     expect(screen.getByTestId('range')).toHaveTextContent('29994-30016');
+  });
+
+  it("mounts only the rows in view in a far scroll's own render, and the overscan after its paint", async () => {
+    render(
+      <VirtualRows
+        label="Rows"
+        count={list.count}
+        rowHeight={list.rowHeight}
+        height={list.height}
+        renderRows={(rows) => rows.map((row) => <div key={row.index}>row {row.index}</div>)}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Rows' });
+    const mounted = () =>
+      Array.from(region.firstElementChild!.children, (row) => Number(row.textContent!.replace('row ', '')));
+    const from = (first: number, end: number) => Array.from({ length: end - first }, (_, i) => first + i);
+    region.scrollTop = 40 * 1_000;
+    region.dispatchEvent(new Event('scroll'));
+    // The scroll's synchronous render: rows 1,000 to 1,009 fill the 400 px in view, nothing around them.
+    expect(mounted()).toEqual(from(1_000, 1_010));
+    // After the frame is painted: 6 rows of overscan on each side.
+    await waitFor(() => expect(mounted()).toEqual(from(994, 1_016)));
+    // A scroll of one row keeps what is mounted and in the new window; the row coming in below waits.
+    region.scrollTop = 40 * 1_001;
+    region.dispatchEvent(new Event('scroll'));
+    expect(mounted()).toEqual(from(995, 1_016));
+    await waitFor(() => expect(mounted()).toEqual(from(995, 1_017)));
   });
 });

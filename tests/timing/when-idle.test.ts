@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from '../../src/ui/when-idle.ts';
+import { whenIdle } from '../../src/timing/when-idle.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
