@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useContext, useDeferredValue, useState } from 'react';
+import { Suspense, useCallback, useContext, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMembers } from '../../data/queries/directories.ts';
 import { LINK_PAGE, useLinkWindow } from '../../data/queries/link-window.ts';
@@ -53,7 +53,6 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [search, setSearch] = useState('');
   // The search box has the focus: what a search reads once is read before the first key.
   const [searchFocused, setSearchFocused] = useState(false);
-  const deferred = useDeferredValue(search);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [tab, setTab] = useState<Tab>('links');
   const [editing, setEditing] = useState<LinkRow | 'new' | null>(null);
@@ -62,14 +61,16 @@ export function DirectoryView({ dirId, directory, user, ownedLinks }: DirectoryV
   const [settings, setSettings] = useState(false);
   const [sharing, setSharing] = useState<'members' | 'invite' | null>(null);
   // Only the links in view are read (through an index); a search reads a directory of up to IN_MEMORY_MAX links once,
-  // a long one's first matches through the token index (link-window.ts).
+  // a long one's first matches through the token index (link-window.ts). A key's matches are rendered with the key,
+  // not deferred to a later task: matched in memory they cost a few milliseconds, and a deferred render is one more
+  // task between the key and its frame.
   const [range, setRange] = useState({ start: 0, end: LINK_PAGE });
   const onRange = useCallback(
     (start: number, end: number) =>
       setRange((previous) => (previous.start === start && previous.end === end ? previous : { start, end })),
     [],
   );
-  const links = useLinkWindow(db, dirId, deferred, range, searchFocused);
+  const links = useLinkWindow(db, dirId, search, range, searchFocused);
   useScreenShown(links !== undefined && directory !== undefined);
   const back = () => navigate(`/Links/${user.username}`);
   const renderTeamPolls = useContext(TeamPollsSlot);

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 // Dexie's liveQuery only reacts with a global indexedDB (an injected factory never emits).
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, useEffect, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,5 +143,36 @@ describe("a directory's screen while links are saved", () => {
     });
     expect(await screen.findByText('Here')).toBeInTheDocument();
     expect(commits).toBeGreaterThan(settled);
+  });
+});
+
+describe("a directory's screen while its search is typed", () => {
+  it('renders a key and its matches in one commit, not the key first and the matches after', async () => {
+    const value = userDbValue(db, { id: 'u1', email: 'ada@example.com', tier: 'pro' });
+    let commits = 0;
+    render(
+      <>
+        <MemoryRouter initialEntries={['/Links/ada/dir/d1']}>
+          <UserDbContext.Provider value={value}>
+            <Profiler id="screen" onRender={() => (commits += 1)}>
+              <Routes>
+                <Route path="/Links/:username/dir/:dirId" element={<LinksPage />} />
+              </Routes>
+            </Profiler>
+          </UserDbContext.Provider>
+        </MemoryRouter>
+        <FenceMark />
+      </>,
+    );
+    await screen.findByText('d1 link 5');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    // The box has the focus: the directory's links are read once for matching in memory.
+    fireEvent.focus(box);
+    await quiet(db);
+    const settled = commits;
+    fireEvent.change(box, { target: { value: 'link 3' } });
+    expect(screen.getByText('d1 link 3')).toBeInTheDocument();
+    expect(screen.queryByText('d1 link 4')).toBeNull();
+    expect(commits).toBe(settled + 1);
   });
 });
