@@ -28,7 +28,7 @@ const sameSpan = (a: Span, b: Span) =>
  * `read` of a directory's window (readLinkWindow: a module function, not a new one each render),
  * live; the last window's answer while a new one is read. `atHand` answers a window from memory
  * (the directory's links held: held-directory.ts), or undefined: a new window it answers is
- * rendered in the task asking for it, with no read; the live query moves to it after that frame.
+ * rendered in the task asking for it, with no read, and the live query stays where it is.
  */
 export function useWindowRead<T>(
   db: LinkboardDb,
@@ -52,7 +52,9 @@ export function useWindowRead<T>(
   useLayoutEffect(() => {
     if (!moving) return;
     const span = { db, directoryId, from, to };
-    if (readyNow) return afterNextPaint(() => setLive(span));
+    // A window at hand needs no read, nor the live query's: while they hold, the held links answer
+    // (they are let go at a write to the directory, and a window then read as below).
+    if (readyNow) return;
     let current = true;
     let cancelFollow: (() => void) | undefined;
     const settle = (answer: T | null) => {
