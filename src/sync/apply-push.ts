@@ -35,22 +35,28 @@ export function checkAnswerRows(answer: PushAnswer): void {
 export type SentEntries = readonly Pick<OutboxRow, 'id' | 'seq'>[];
 
 /**
- * The sent entries still in the outbox (a discard may have taken one meanwhile), by id: one read
- * of the queue between the first and the last sent (a push is a run of the queue in order), not
- * a lookup per id (an `anyOf` over 500 ids walks the id index once per id).
+ * The sent entries still in the outbox (a discard may have taken one meanwhile), by id, and the
+ * queue's places they span when nothing else is queued between them (else null): one read of the
+ * queue between the first and the last sent (a push is a run of the queue in order), not a lookup
+ * per id (an `anyOf` over 500 ids walks the id index once per id).
  */
-async function stillQueued(db: LinkboardDb, sent: SentEntries, ids: ReadonlySet<string>): Promise<Map<string, number>> {
+async function stillQueued(
+  db: LinkboardDb,
+  sent: SentEntries,
+  ids: ReadonlySet<string>,
+): Promise<{ queued: Map<string, number>; run: { first: number; last: number } | null }> {
   const seqs = sent.map((row) => row.seq);
-  const rows = seqs.every((seq) => typeof seq === 'number')
-    ? await db.outbox
-        .where(':id')
-        .between(Math.min(...seqs), Math.max(...seqs), true, true)
-        .toArray()
-    : await db.outbox
-        .where('id')
-        .anyOf([...ids])
-        .toArray();
-  return new Map(rows.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
+  if (!seqs.every((seq) => typeof seq === 'number')) {
+    const rows = await db.outbox
+      .where('id')
+      .anyOf([...ids])
+      .toArray();
+    return { queued: new Map(rows.map((row) => [row.id, row.seq as number])), run: null };
+  }
+  const [first, last] = [Math.min(...seqs), Math.max(...seqs)];
+  const rows = await db.outbox.where(':id').between(first, last, true, true).toArray();
+  const queued = new Map(rows.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
+  return { queued, run: queued.size === rows.length ? { first, last } : null };
 }
 
 /**
@@ -76,9 +82,12 @@ export async function applyPushAnswer(
   }
   return withMutators(() =>
     db.transaction('rw', syncScope(db), async () => {
-      const queued = await stillQueued(db, sentEntries, seen);
+      const { queued, run } = await stillQueued(db, sentEntries, seen);
       const settled = answered.filter((result) => queued.has(result.id));
-      await db.outbox.bulkDelete(settled.map((result) => queued.get(result.id) as number));
+      // Every entry queued across the sent run answered: the run leaves in one request, not one a row.
+      if (run && settled.length === queued.size)
+        await db.outbox.where(':id').between(run.first, run.last, true, true).delete();
+      else await db.outbox.bulkDelete(settled.map((result) => queued.get(result.id) as number));
       const rows = new RowChanges();
       for (const result of settled) {
         rows.addRows(result.rows);

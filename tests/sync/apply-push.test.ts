@@ -93,3 +93,58 @@ it('reads each link of a 500-link answer once: compared with it, then written wi
   expect(await keptCount(db, 'saved_links', 'directory_id', dir.id)).toBe(500);
   expect(await db.outbox.count()).toBe(0);
 });
+
+it('empties a run of 500 answered entries from the outbox in one request, not one a row', async () => {
+  const db = freshDb();
+  // Below Dexie's own middlewares: the requests IndexedDB itself gets for the outbox.
+  const requests: { type: string; rows: number }[] = [];
+  db.use({
+    stack: 'dbcore',
+    name: 'OutboxRequests',
+    level: -10,
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        if (name !== 'outbox') return inner;
+        return {
+          ...inner,
+          mutate: (req) => {
+            if (req.type === 'delete') requests.push({ type: 'delete', rows: req.keys.length });
+            if (req.type === 'deleteRange') requests.push({ type: 'deleteRange', rows: 0 });
+            return inner.mutate(req);
+          },
+        };
+      },
+    }),
+  });
+  const dir = makeDirectory({ owner_id: pro.userId });
+  await db.link_directories.put(dir);
+  const steps = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      name: 'link.create' as const,
+      args: { id: uuid(), directory_id: dir.id, url: `https://run.test/${from + i}`, title: `Run ${from + i}` },
+    }));
+  await mutateMany(db, steps(0, 500), pro);
+  const sent = await db.outbox.orderBy('seq').toArray();
+  // Queued while the push was on its way: after the run, it stays.
+  await mutate(db, 'link.create', steps(500, 1)[0]!.args, pro);
+  const later = (await db.outbox.orderBy('seq').last())!;
+  const byId = new Map((await db.saved_links.toArray()).map((row) => [row.id, row]));
+
+  const outcome = await applyPushAnswer(
+    db,
+    sent,
+    {
+      results: sent.map((entry) => {
+        const id = (entry.args as { id: string }).id;
+        return { id: entry.id, status: 'applied', rows: { saved_links: [{ ...byId.get(id)!, txid: '78' }] } };
+      }),
+    },
+    pro,
+  );
+
+  expect(outcome).toEqual({ settled: 500, rejected: [] });
+  expect(requests).toEqual([{ type: 'deleteRange', rows: 0 }]);
+  expect((await db.outbox.toArray()).map((entry) => entry.id)).toEqual([later.id]);
+});
