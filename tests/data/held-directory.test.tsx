@@ -7,6 +7,7 @@ import { wake } from '../../src/data/burst-wakes.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { HOLD_ABOVE, touchesDirectory } from '../../src/data/queries/held-directory.ts';
 import { useLinkWindow } from '../../src/data/queries/link-window.ts';
+import { forEachDirectoryPage } from '../../src/data/queries/link-search.ts';
 import { ctx, freshDb } from './helpers.ts';
 import { makeDirectory, makeEvent, makeLink, ME } from '../support/builders.ts';
 
@@ -134,5 +135,19 @@ describe("a directory's links held in memory", () => {
     await waitFor(() => expect(titles(view)).toHaveLength(HOLD_ABOVE));
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(view.result.current?.held).toBe(false);
+  });
+});
+
+describe("a directory's links read a page at a time", () => {
+  it('hands them newest first, and stops at the page its reader answers false to', async () => {
+    const { db, here } = await seeded(600);
+    const pages: string[][] = [];
+    await forEachDirectoryPage(db, here, 250, (rows) => void pages.push(rows.map((row) => row.title)));
+    expect(pages.map((page) => page.length)).toEqual([250, 250, 100]);
+    expect(pages.flat()).toEqual(Array.from({ length: 600 }, (_, i) => `Link ${599 - i}`));
+    // A reader that no longer wants them (its screen closed): no page after.
+    let visits = 0;
+    await forEachDirectoryPage(db, here, 250, () => ((visits += 1), false));
+    expect(visits).toBe(1);
   });
 });

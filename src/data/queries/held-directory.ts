@@ -102,7 +102,11 @@ export function useHeldDirectory(db: LinkboardDb, directoryId: string, max = HOL
           const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
           if (count <= HOLD_ABOVE || count > max) return null;
           const links: LinkRow[] = [];
-          await forEachDirectoryPage(db, directoryId, READ_PAGE, (rows) => links.push(...rows));
+          // A read the screen no longer wants (it closed, or a write made it stale) stops at its next page.
+          await forEachDirectoryPage(db, directoryId, READ_PAGE, (rows) => {
+            if (!live || stale) return false;
+            links.push(...rows);
+          });
           return links;
         })().then(
           (links) => {
