@@ -80,9 +80,7 @@ describe('the fixed-height window of rows', () => {
     render(
       <VirtualRows
         label="Rows"
-        count={list.count}
-        rowHeight={list.rowHeight}
-        height={list.height}
+        {...list}
         renderRows={(rows) => rows.map((row) => <div key={row.index}>row {row.index}</div>)}
       />,
     );
