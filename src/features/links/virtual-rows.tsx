@@ -58,8 +58,8 @@ export function VirtualRows(props: VirtualRowsProps) {
   const { count, rowHeight, height, overscan = 6, renderRows, ready, label, onRange } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
-  // A scroll's own frame mounts the rows in view and keeps those already mounted; the overscan
-  // around a new stretch is mounted after that frame is painted (null: the whole window).
+  // A far scroll's own frame mounts only the rows in view; their overscan is mounted after that
+  // frame is painted (null: the whole window).
   const [lean, setLean] = useState<{ first: number; end: number } | null>(null);
   // The offset whose rows have waited long enough for placeholders.
   const [lateAt, setLateAt] = useState<number | null>(null);
@@ -79,10 +79,10 @@ export function VirtualRows(props: VirtualRowsProps) {
       const { onRange: rangeChanged, top: shownTop, mounted, ...size } = latest.current;
       if (row === shownTop) return;
       const range = windowAt(row, { ...size, rowHeight });
-      const view = windowAt(row, { ...size, overscan: 0, rowHeight });
-      const keep = { first: Math.max(mounted.first, range.first), end: Math.min(mounted.end, range.end) };
-      const now =
-        keep.first < keep.end ? { first: Math.min(view.first, keep.first), end: Math.max(view.end, keep.end) } : view;
+      // A jump past every mounted row mounts the rows in view alone; a shorter move (a wheel's,
+      // a drag's) keeps its overscan, a row or two more, ahead of a scroll the compositor runs.
+      const jump = range.end <= mounted.first || range.first >= mounted.end;
+      const now = jump ? windowAt(row, { ...size, overscan: 0, rowHeight }) : null;
       // The new range is told in the same synchronous render: the caller's read of those rows
       // starts in this scroll's own task, not after a frame (docs/scale.md).
       flushSync(() => {
