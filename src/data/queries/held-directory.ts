@@ -6,8 +6,8 @@
  *
  * Held only while the directory is on screen, for a directory of more than HOLD_ABOVE links and at
  * most HOLD_MAX (about 20 MB at that size, the heap the directory's search holds too). Read
- * HOLD_AFTER_MS after it shows, when the browser is idle, a page at a time: a far scroll made at
- * once reads its window without waiting behind them. A write that touches the
+ * HOLD_AFTER_MS after it shows, a small page at a time, each when the browser is idle: a far scroll
+ * made at once, or any read or save meanwhile, does not wait behind them. A write that touches the
  * directory (one of its links changed or removed, a link arriving in it; any write while the read
  * runs) makes them stale: not used, and read again once the writes have paused. Until then, and for
  * a longer directory, the window is read from IndexedDB as before.
@@ -31,8 +31,10 @@ export const HOLD_ABOVE = 96;
 export const HOLD_MAX = 25_000;
 /** The links are read this long after the directory shows (and once the browser is idle). */
 export const HOLD_AFTER_MS = 300;
-/** Links are read this many at a time, so a window read meanwhile (a scroll's) waits for little. */
-const READ_PAGE = 250;
+/** Links are read this many at a time, so a read made meanwhile (a scroll's window) waits for little. */
+const READ_PAGE = 100;
+/** The longest a page waits for the main thread to be idle before the next is read. */
+const PAGE_IDLE_MS = 100;
 /** Stale links are read again once no write has touched the directory for this long. */
 export const READ_AGAIN_AFTER_MS = 1_000;
 
@@ -102,10 +104,13 @@ export function useHeldDirectory(db: LinkboardDb, directoryId: string, max = HOL
           const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
           if (count <= HOLD_ABOVE || count > max) return null;
           const links: LinkRow[] = [];
-          // A read the screen no longer wants (it closed, or a write made it stale) stops at its next page.
-          await forEachDirectoryPage(db, directoryId, READ_PAGE, (rows) => {
+          // A read the screen no longer wants (it closed, or a write made it stale) stops at its next
+          // page; each page waits for the main thread to be idle, so what the user does meanwhile (a
+          // save, Add Link's duplicate check) waits behind one small page at most.
+          await forEachDirectoryPage(db, directoryId, READ_PAGE, async (rows) => {
             if (!live || stale) return false;
             links.push(...rows);
+            await new Promise<void>((resolve) => whenIdle(resolve, PAGE_IDLE_MS));
           });
           return links;
         })().then(

@@ -209,13 +209,14 @@ const SCOPE_PAGE = 1_000;
 
 /**
  * A directory's links, newest first, handed to `visit` `page` at a time (a smaller page holds up a
- * read made meanwhile, a scroll's window, for less) until `visit` answers false.
+ * read made meanwhile, a scroll's window, for less) until `visit` answers false; the next page is
+ * read once what `visit` answers has settled.
  */
 export async function forEachDirectoryPage(
   db: LinkboardDb,
   directoryId: string,
   page: number,
-  visit: (rows: readonly LinkRow[]) => boolean | void,
+  visit: (rows: readonly LinkRow[]) => boolean | void | Promise<boolean | void>,
 ): Promise<void> {
   let upper: unknown[] = directoryEnd(directoryId);
   for (;;) {
@@ -225,7 +226,7 @@ export async function forEachDirectoryPage(
       .reverse()
       .limit(page)
       .toArray();
-    if (visit(rows) === false) return;
+    if ((await visit(rows)) === false) return;
     const last = rows.at(-1);
     if (!last || rows.length < page) return;
     upper = [directoryId, last.created_at, last.id];
