@@ -50,11 +50,10 @@ export function useWindowRead<T>(
   const ready = useMemo(() => atHand?.(from, to), [atHand, from, to]);
   const readyNow = ready !== undefined;
   useLayoutEffect(() => {
-    if (!moving) return;
-    const span = { db, directoryId, from, to };
     // A window at hand needs no read, nor the live query's: while they hold, the held links answer
     // (they are let go at a write to the directory, and a window then read as below).
-    if (readyNow) return;
+    if (!moving || readyNow) return;
+    const span = { db, directoryId, from, to };
     let current = true;
     let cancelFollow: (() => void) | undefined;
     const settle = (answer: T | null) => {

@@ -25,7 +25,7 @@ import { directoryEnd, directoryStart, WINDOW_INDEX } from './link-anchors.ts';
 import type { LinkRow } from '../rows.ts';
 import { forEachDirectoryPage } from './link-search.ts';
 
-/** A directory of up to this many links is held in full (its window read a page beyond the view covers it). */
+/** A directory of up to this many links is not held: the window it reads (a page beyond the view) already covers it. */
 export const HOLD_ABOVE = 96;
 /** The most links a directory may have to be held. */
 export const HOLD_MAX = 25_000;

@@ -65,8 +65,8 @@ export function VirtualRows(props: VirtualRowsProps) {
   const [lateAt, setLateAt] = useState<number | null>(null);
   // What a scroll needs of the latest render, without subscribing again on each.
   const latest = useRef({ count, height, overscan, onRange, top, mounted: { first: 0, end: 0 } });
-  const window = windowAt(top, { count, rowHeight, height, overscan });
-  const { first, end } = lean ?? window;
+  const full = windowAt(top, { count, rowHeight, height, overscan });
+  const { first, end } = lean ?? full;
   useLayoutEffect(() => {
     latest.current = { count, height, overscan, onRange, top, mounted: { first, end } };
   });
@@ -95,7 +95,7 @@ export function VirtualRows(props: VirtualRowsProps) {
     return () => element.removeEventListener('scroll', onScroll);
   }, [rowHeight]);
   useEffect(() => (lean ? afterNextPaint(() => setLean(null)) : undefined), [lean]);
-  useEffect(() => onRange?.(window.first, window.end), [onRange, window.first, window.end]);
+  useEffect(() => onRange?.(full.first, full.end), [onRange, full.first, full.end]);
   const atHand = ready?.(first, end) ?? true;
   useEffect(() => {
     if (atHand) return;
