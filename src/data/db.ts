@@ -64,24 +64,26 @@ export class LinkboardDb extends Dexie {
     this.userId = userId;
     this.keyRange = options.IDBKeyRange ?? globalThis.IDBKeyRange;
     // The synced tables come from their declaration; changing a store string needs a new version
-    // (Dexie adds or drops the indexes in place). 2: saved_links [directory_id+created_at];
-    // 3: the counts store, filled from the rows already there; 4: the calendar's local keys
-    // (calendar-index.ts), set on the rows already there, and their kinds counted; 5: saved_links
-    // [directory_id+created_at+id] in place of [directory_id+created_at] (link-window.ts anchors);
-    // 6: saved_links without owner_id (its count is kept: counts.ts); 7: saved_links' `_urlKey`
-    // (link-index.ts), set on the links already there; 8: saved_links' `broken_at` (the 'Broken
-    // links' filter); 9: a time poll's answers (slot_answers) and the invitations of a picked time
-    // (event_invitations, docs/product.md, Find a time); 10: saved_links' token index (`_words`,
-    // link-index.ts), set on the links already there, and `updated_at`; 11: saved_links without
-    // `directory_id` (its reads go through the compound index: group-range.ts); 12: link_words,
-    // the words of links a pull from scratch stored without them (word-backlog.ts). A change of
-    // the duplicate rule (link-identity.ts) or of a link's words (search-words.ts) needs a
-    // version that sets the keys again, as 7 and 10 do.
+    // (Dexie adds or drops the indexes in place, from the schema the database has to the one
+    // declared). Only the versions with an upgrade are declared, and the latest: Dexie reads the
+    // schema a database has, so a version that only changed indexes needs no declaration once a
+    // later one is declared, and each one declared costs the start of every session (about a
+    // millisecond each: every declaration parses the ones before it). The versions: 2: saved_links
+    // [directory_id+created_at]; 3: the counts store, filled from the rows already there; 4: the
+    // calendar's local keys (calendar-index.ts), set on the rows already there, and their kinds
+    // counted; 5: saved_links [directory_id+created_at+id] in place of [directory_id+created_at]
+    // (link-window.ts anchors); 6: saved_links without owner_id (its count is kept: counts.ts); 7:
+    // saved_links' `_urlKey` (link-index.ts), set on the links already there; 8: saved_links'
+    // `broken_at` (the 'Broken links' filter); 9: a time poll's answers (slot_answers) and the
+    // invitations of a picked time (event_invitations, docs/product.md, Find a time); 10:
+    // saved_links' token index (`_words`, link-index.ts), set on the links already there, and
+    // `updated_at`; 11: saved_links without `directory_id` (its reads go through the compound index:
+    // group-range.ts); 12: link_words, the words of links a pull from scratch stored without them
+    // (word-backlog.ts). A change of the duplicate rule (link-identity.ts) or of a link's words
+    // (search-words.ts) needs a version that sets the keys again, as 7 and 10 do.
     const counted = countedIndexes();
     const stores = { ...dexieStores(), outbox: '++seq, &id, status', meta: 'key', [COUNTS_STORE]: 'key' };
     const v4 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at]' };
-    const v5 = { ...stores, saved_links: 'id, directory_id, owner_id, [directory_id+created_at+id]' };
-    const v6 = { ...stores, saved_links: 'id, directory_id, [directory_id+created_at+id]' };
     const v10 = {
       ...stores,
       saved_links: 'id, directory_id, [directory_id+created_at+id], broken_at, updated_at, _urlKey, *_words',
@@ -106,16 +108,12 @@ export class LinkboardDb extends Dexie {
         await tx.table(COUNTS_STORE).where('key').between(lower, upper, true, true).delete();
         await tx.table(COUNTS_STORE).bulkPut(countsOf('calendar_events', counted.calendar_events ?? [], events));
       });
-    this.version(5).stores(v5);
-    this.version(6).stores(v6);
     this.version(7)
       .stores(v7)
       .upgrade(async (tx) => {
         const links = (await tx.table('saved_links').toArray()) as LinkRow[];
         await tx.table('saved_links').bulkPut(links.map((link) => withLinkKeys(link)));
       });
-    this.version(8).stores(v8);
-    this.version(9).stores(v9);
     this.version(10)
       .stores(v10)
       .upgrade(async (tx) => {
@@ -125,7 +123,6 @@ export class LinkboardDb extends Dexie {
           links.bulkPut(page.map((link) => withLinkKeys(link))).then(() => undefined),
         );
       });
-    this.version(11).stores(stores);
     this.version(12).stores({ ...stores, [LINK_WORDS_STORE]: LINK_WORDS_SCHEMA });
     // A new database keeps the calendar's month counts from its first row (calendar-index.ts).
     this.on('populate', (tx) => tx.table(COUNTS_STORE).put({ key: MONTH_COUNTS_KEPT, n: 1 }));
