@@ -58,10 +58,12 @@ it.each(Object.entries(links))(
     const link = makeLink({ directory_id: 'd1', title: 'Kept through the upgrade' });
     await old.table('saved_links').put(Number(version) >= 10 ? withLinkKeys(link) : link);
     old.close();
-    db = await openUserDb(ME, { indexedDB, IDBKeyRange }).open();
-    expect(await db.saved_links.get(link.id)).toMatchObject({ id: link.id, title: 'Kept through the upgrade' });
-    expect(await db.saved_links.where('_words').startsWith('kept').count()).toBe(1);
-    db.close();
+    const opened = openUserDb(ME, { indexedDB, IDBKeyRange });
+    db = opened;
+    await opened.open();
+    expect(await opened.saved_links.get(link.id)).toMatchObject({ id: link.id, title: 'Kept through the upgrade' });
+    expect(await opened.saved_links.where('_words').startsWith('kept').count()).toBe(1);
+    opened.close();
     expect(await storesOf(indexedDB, dbName(ME))).toEqual(await storesOf(today, dbName(ME)));
   },
 );

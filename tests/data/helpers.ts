@@ -44,6 +44,44 @@ export function countKeysRead(db: LinkboardDb, table: string, level?: number): {
   return counter;
 }
 
+/**
+ * What `db` asks IndexedDB of `table` from now on, through a DBCore middleware below Dexie's own:
+ * each write request (its type and how many keys or rows it names; a range names none) and the
+ * rows its queries answered. Add it before the database opens (Dexie builds its stack then).
+ */
+export function watchTable(
+  db: LinkboardDb,
+  table: string,
+): { writes: { type: string; rows: number }[]; rowsRead: number } {
+  const seen = { writes: [] as { type: string; rows: number }[], rowsRead: 0 };
+  db.use({
+    stack: 'dbcore',
+    name: `WatchTable:${table}`,
+    level: -10,
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        if (name !== table) return inner;
+        return {
+          ...inner,
+          mutate: (req) => {
+            const rows = req.type === 'deleteRange' ? 0 : req.type === 'delete' ? req.keys.length : req.values.length;
+            seen.writes.push({ type: req.type, rows });
+            return inner.mutate(req);
+          },
+          query: async (req) => {
+            const answer = await inner.query(req);
+            seen.rowsRead += answer.result.length;
+            return answer;
+          },
+        };
+      },
+    }),
+  });
+  return seen;
+}
+
 /** Everything in the database except meta, for "nothing was written" checks. */
 export async function snapshot(db: LinkboardDb): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};

@@ -5,14 +5,13 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY_MAX, SEARCH_SHOWN, useLinkWindow } from '../../src/data/queries/link-window.ts';
 import { mutate } from '../../src/data/mutate.ts';
-import { ctx, freshDb } from './helpers.ts';
+import { ctx, freshDb, watchTable } from './helpers.ts';
 import { searchList } from '../../src/features/links/link-filters.ts';
 import { makeDirectory, makeLink, ME } from '../support/builders.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
-async function seeded(count: number, title = (i: number) => `Link ${i}`) {
-  const db = freshDb();
+async function seeded(count: number, title = (i: number) => `Link ${i}`, db = freshDb()) {
   const directory = makeDirectory({ owner_id: ME });
   await db.link_directories.put(directory);
   await db.saved_links.bulkPut(
@@ -129,6 +128,63 @@ describe("the Links screen's search", () => {
     );
     await waitFor(() => expect(titles(view)).toEqual(['Link 7', 'New 77']));
     await waitFor(() => expect(view.result.current?.count).toBe(21));
+  });
+});
+
+describe('the search of a directory whose links are held for the scroll', () => {
+  /** The screen's answers, each render's, from `view` on: a search's matches or the whole window. */
+  function searchScreen(db: Awaited<ReturnType<typeof seeded>>['db'], directoryId: string) {
+    const answers: (readonly string[] | undefined)[] = [];
+    const view = renderHook(
+      ({ query, primed }: { query: string; primed: boolean }) => {
+        const shown = useLinkWindow(db, directoryId, query, { start: 0, end: 48 }, primed);
+        answers.push(shown?.shown.rows.map((row) => row.title));
+        return shown;
+      },
+      { initialProps: { query: '', primed: false } },
+    );
+    return { view, answers };
+  }
+
+  it('matches the held links: the directory is not read a second time', async () => {
+    const db = freshDb();
+    const links = watchTable(db, 'saved_links');
+    const { directoryId } = await seeded(300, undefined, db);
+    const { view } = searchScreen(db, directoryId);
+    await waitFor(() => expect(view.result.current?.held).toBe(true), { timeout: 5_000 });
+    const readBefore = links.rowsRead;
+    view.rerender({ query: '7', primed: true });
+    expect(titles(view)).toEqual(sevens);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(titles(view)).toEqual(sevens);
+    // Reading the scope would read the 300 links again.
+    expect(links.rowsRead - readBefore).toBe(0);
+  });
+
+  it('keeps its matches on screen while a write lets the held links go, then shows the write', async () => {
+    const { db, directoryId } = await seeded(300);
+    const { view, answers } = searchScreen(db, directoryId);
+    await waitFor(() => expect(view.result.current?.held).toBe(true), { timeout: 5_000 });
+    view.rerender({ query: '7', primed: true });
+    expect(titles(view)).toEqual(sevens);
+    const from = answers.length;
+    await act(() =>
+      mutate(
+        db,
+        'link.create',
+        { id: crypto.randomUUID(), directory_id: directoryId, url: 'https://new.test/', title: 'New 7' },
+        ctx({ tier: 'pro' }),
+      ),
+    );
+    await waitFor(() => expect(view.result.current?.held).toBe(false));
+    // The new link has the word '7' exactly, and is the newest: first.
+    const withNew = ['New 7', ...sevens];
+    await waitFor(() => expect(titles(view)).toEqual(withNew));
+    // Held again once the writes pause, and still the same matches.
+    await waitFor(() => expect(view.result.current?.held).toBe(true), { timeout: 5_000 });
+    expect(titles(view)).toEqual(withNew);
+    // No render in between showed the whole window (96 links) in place of the matches.
+    expect(answers.slice(from).every((shown) => shown !== undefined && shown.length <= withNew.length)).toBe(true);
   });
 });
 

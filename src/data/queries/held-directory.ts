@@ -23,7 +23,7 @@ import type { LinkboardDb } from '../db.ts';
 import { whenIdle } from '../../timing/when-idle.ts';
 import { directoryEnd, directoryStart, WINDOW_INDEX } from './link-anchors.ts';
 import type { LinkRow } from '../rows.ts';
-import { forEachDirectoryPage } from './link-search.ts';
+import { forEachDirectoryPage, holdLink, type HeldLink } from './link-search.ts';
 
 /** A directory of up to this many links is not held: the window it reads (a page beyond the view) already covers it. */
 export const HOLD_ABOVE = 96;
@@ -41,6 +41,8 @@ export const READ_AGAIN_AFTER_MS = 1_000;
 /** A directory's links, newest first, and the commit epoch its read began at. */
 export interface HeldDirectory {
   readonly links: readonly LinkRow[];
+  /** The same links with their words, as the directory's search matches them (search-scope.ts). */
+  readonly searchable: readonly HeldLink[];
   readonly since: number;
 }
 
@@ -104,23 +106,27 @@ export function useHeldDirectory(db: LinkboardDb, directoryId: string, max = HOL
           const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
           if (count <= HOLD_ABOVE || count > max) return null;
           const links: LinkRow[] = [];
+          const searchable: HeldLink[] = [];
           // A read the screen no longer wants (it closed, or a write made it stale) stops at its next
           // page; each page waits for the main thread to be idle, so what the user does meanwhile (a
-          // save, Add Link's duplicate check) waits behind one small page at most.
+          // save, Add Link's duplicate check) waits behind one small page at most. A page's words
+          // are taken with it: all at once, at the search box's focus, they would take 50 ms or
+          // more of one task at 20,000 links.
           await forEachDirectoryPage(db, directoryId, READ_PAGE, async (rows) => {
             if (!live || stale) return false;
             links.push(...rows);
+            for (const row of rows) searchable.push(holdLink(row));
             await new Promise<void>((resolve) => whenIdle(resolve, PAGE_IDLE_MS));
           });
-          return links;
+          return { links, searchable, since };
         })().then(
-          (links) => {
+          (held) => {
             reading = false;
             if (!live) return;
             if (stale) return readLater();
-            ids = links && new Set(links.map((link) => link.id));
-            published = links !== null;
-            if (links) setShown({ db, directoryId, held: { links, since } });
+            ids = held && new Set(held.links.map((link) => link.id));
+            published = held !== null;
+            if (held) setShown({ db, directoryId, held });
           },
           () => {
             reading = false;

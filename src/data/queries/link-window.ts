@@ -30,7 +30,8 @@ import {
   type Anchors,
 } from './link-anchors.ts';
 import { newestFirstOrder } from './directories.ts';
-import { directoryLinkIds, heldLinksOf, matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
+import { matchHeld, searchDirectory, type LinkMatches } from './link-search.ts';
+import { useSearchScope } from './search-scope.ts';
 import { overlay, readSince, sameRows, useWithPending, type SinceRead } from './live-rows.ts';
 import { useWindowRead } from '../use-link-window-read.ts';
 import { useHeldDirectory, type HeldDirectory } from './held-directory.ts';
@@ -212,19 +213,6 @@ export const SEARCH_SHOWN = 200;
  * search is used (about 20 MB at this size), each keystroke matched in its own render.
  */
 export const IN_MEMORY_MAX = 25_000;
-/**
- * What a directory's search reads once, while its box has the focus or holds a search: the links
- * of a directory of at most `inMemoryMax` (matched in memory on each keystroke), or the ids of a
- * longer one's links (each keystroke reads the token index's keys and keeps the directory's).
- */
-export function readSearchScope(db: LinkboardDb, directoryId: string, inMemoryMax = IN_MEMORY_MAX) {
-  return readSince(db, async () => {
-    const count = await keptCount(db, 'saved_links', 'directory_id', directoryId);
-    if (count > inMemoryMax) return { held: null, ids: await directoryLinkIds(db, directoryId) };
-    return { held: await heldLinksOf(db, directoryId), ids: null };
-  });
-}
-
 /** One search of a long directory (a live query): its first SEARCH_SHOWN matches, through the token index. */
 export function readLinkSearch(db: LinkboardDb, words: readonly string[], ids: ReadonlySet<string>) {
   return readSince(db, async () => ({ words, ...(await searchDirectory(db, words, SEARCH_SHOWN, ids)) }));
@@ -284,10 +272,7 @@ export function useLinkWindow(
   const words = useMemo(() => searchWords(query), [query]);
   const wordsKey = words.join(SEPARATOR);
   const wantScope = primed || words.length > 0;
-  const scope = useLiveQuery(
-    () => (wantScope ? readSearchScope(db, directoryId, inMemoryMax) : undefined),
-    [db, directoryId, wantScope, inMemoryMax],
-  );
+  const scope = useSearchScope(db, directoryId, held, wantScope, inMemoryMax);
   const ids = words.length > 0 ? scope?.ids : null;
   const found = useLiveQuery(
     () => (ids ? readLinkSearch(db, words, ids) : undefined),
