@@ -8,6 +8,7 @@ import { PaletteHost } from '../../features/palette/palette-host.tsx';
 import type { ConfirmDialogProps } from '../../ui/confirm-dialog.tsx';
 import { DialogLoadFailed, preloadable } from '../../ui/preloadable.ts';
 import { ScreenBoundary } from '../../ui/screen-error-boundary.tsx';
+import { afterScreenShown } from '../../ui/screen-shown.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../ui/use-media-query.ts';
 import { ConfirmationOutcome } from './confirmation-outcome.tsx';
 import { EmailConfirmationBanner } from './email-confirmation-banner.tsx';
@@ -22,7 +23,9 @@ const ConfirmDialog = preloadable<ConfirmDialogProps, typeof import('../../ui/co
   ({ onCancel }) => <DialogLoadFailed onClose={onCancel} />,
 );
 
-/** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
+/** The longest sign-out's code waits for a screen that never says it is shown. */
+const PRELOAD_SIGN_OUT_LIMIT_MS = 1_000;
+
 /** The screen beside (or under) the sidebar, with the account's notices above it. */
 function ShellMain({ className }: { className: string }) {
   return (
@@ -37,6 +40,7 @@ function ShellMain({ className }: { className: string }) {
   );
 }
 
+/** The signed-in layout: sidebar (a drawer under 768 px) and the screen. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { open, setOpen, toggle } = useSidebarState(mobile);
@@ -50,12 +54,12 @@ export function AppShell({ user }: { user: CurrentUser }) {
       root.removeProperty('--sidebar-width');
     };
   }, [mobile, open]);
-  // Sign-out must work offline: fetch its code now, while the network is there. The question it
-  // may ask (a Radix dialog) is needed only while changes wait to be pushed: it loads when the
-  // outbox has some, not with every screen (offline, the service worker has it precached).
-  useEffect(() => {
-    preloadSignOut();
-  }, []);
+  // Sign-out must work offline: fetch its code while the network is there, once the screen's
+  // first content is painted (its chunk, with supabase-js's auth client, is not in that frame's
+  // way). The question it may ask (a Radix dialog) is needed only while changes wait to be pushed:
+  // it loads when the outbox has some, not with every screen (offline, the service worker has it
+  // precached).
+  useEffect(() => afterScreenShown(preloadSignOut, PRELOAD_SIGN_OUT_LIMIT_MS), []);
   const { db } = useUserDb();
   const unsynced = (useOutboxCount(db) ?? 0) > 0;
   useEffect(() => {
