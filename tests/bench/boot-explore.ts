@@ -2,10 +2,12 @@
  * Exploration of the offline warm start (not part of the bench): one 1,000-link account, then the
  * warm start taken several ways, with the page's own timings, to see where the time goes.
  * BOOT_SKIP_BUILD=1 reuses .bench/dist. BOOT_TRACE=path writes one trace (with screenshots).
+ * BOOT_SCREEN=calendar takes the calendar's warm start instead of the directory's.
  */
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright';
 import { newContext, launch, openDirectory, run, signIn, waitFor } from './browser.ts';
+import { openCalendar } from './calendar.ts';
 import { buildApp, seedCalendar, seedDirectory, signUp, startBenchStack } from './setup.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -70,13 +72,19 @@ async function main(): Promise<void> {
   try {
     const mid = await signUp(stack, 'mid', 'pro');
     const dir = await seedDirectory(stack, mid, 'Bench 1000', 1000);
-    await seedCalendar(stack, mid, 500);
+    const calendar = await seedCalendar(stack, mid, 500, 200);
     const context = await newContext(browser, stack);
     let page = await signIn(context, mid, 1000);
-    await openDirectory(page, mid, dir);
+    // BOOT_SCREEN=calendar: the calendar's warm start, else the directory's.
+    const onCalendar = process.env.BOOT_SCREEN === 'calendar';
+    if (onCalendar) await openCalendar(page, mid);
+    else await openDirectory(page, mid, dir);
     const url = page.url();
     await waitFor(page, 'navigator.serviceWorker.controller !== null');
-    await run(page, `localStorage.setItem('__probe.first', JSON.stringify({ check: 'anyItem' }))`);
+    const first = onCalendar
+      ? { check: 'calendar', args: [calendar.pending, calendar.completed] }
+      : { check: 'anyItem' };
+    await run(page, `localStorage.setItem('__probe.first', ${JSON.stringify(JSON.stringify(first))})`);
     await context.setOffline(true);
     console.log('--- reload');
     if (process.env.BOOT_ALL)
