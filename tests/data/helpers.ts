@@ -1,3 +1,4 @@
+import type { DBCoreTable } from 'dexie';
 import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
@@ -18,29 +19,38 @@ export function ctx(overrides: Partial<MutationContext> = {}): MutationContext {
 
 export const tierCtx = (tier: Tier) => ctx({ tier });
 
+/** Adds a DBCore middleware to `db` that wraps the requests of `table` (`wrap`'s methods), at `level`. */
+function wrapTable(
+  db: LinkboardDb,
+  table: string,
+  name: string,
+  level: number | undefined,
+  wrap: (inner: DBCoreTable) => Partial<DBCoreTable>,
+): void {
+  db.use({
+    stack: 'dbcore',
+    name,
+    ...(level === undefined ? {} : { level }),
+    create: (down) => ({
+      ...down,
+      table(tableName) {
+        const inner = down.table(tableName);
+        return tableName === table ? { ...inner, ...wrap(inner) } : inner;
+      },
+    }),
+  });
+}
+
 /**
  * Counts the keys `db` reads from `table` by key (get and getMany) from now on, through a DBCore
  * middleware at `level` (below Dexie's own, from 0 down, it counts what IndexedDB itself is asked).
  */
 export function countKeysRead(db: LinkboardDb, table: string, level?: number): { n: number } {
   const counter = { n: 0 };
-  db.use({
-    stack: 'dbcore',
-    name: `CountKeysRead:${table}`,
-    ...(level === undefined ? {} : { level }),
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const inner = down.table(name);
-        if (name !== table) return inner;
-        return {
-          ...inner,
-          get: (req) => ((counter.n += 1), inner.get(req)),
-          getMany: (req) => ((counter.n += req.keys.length), inner.getMany(req)),
-        };
-      },
-    }),
-  });
+  wrapTable(db, table, `CountKeysRead:${table}`, level, (inner) => ({
+    get: (req) => ((counter.n += 1), inner.get(req)),
+    getMany: (req) => ((counter.n += req.keys.length), inner.getMany(req)),
+  }));
   return counter;
 }
 
@@ -54,31 +64,18 @@ export function watchTable(
   table: string,
 ): { writes: { type: string; rows: number }[]; rowsRead: number } {
   const seen = { writes: [] as { type: string; rows: number }[], rowsRead: 0 };
-  db.use({
-    stack: 'dbcore',
-    name: `WatchTable:${table}`,
-    level: -10,
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const inner = down.table(name);
-        if (name !== table) return inner;
-        return {
-          ...inner,
-          mutate: (req) => {
-            const rows = req.type === 'deleteRange' ? 0 : req.type === 'delete' ? req.keys.length : req.values.length;
-            seen.writes.push({ type: req.type, rows });
-            return inner.mutate(req);
-          },
-          query: async (req) => {
-            const answer = await inner.query(req);
-            seen.rowsRead += answer.result.length;
-            return answer;
-          },
-        };
-      },
-    }),
-  });
+  wrapTable(db, table, `WatchTable:${table}`, -10, (inner) => ({
+    mutate: (req) => {
+      const rows = req.type === 'deleteRange' ? 0 : req.type === 'delete' ? req.keys.length : req.values.length;
+      seen.writes.push({ type: req.type, rows });
+      return inner.mutate(req);
+    },
+    query: async (req) => {
+      const answer = await inner.query(req);
+      seen.rowsRead += answer.result.length;
+      return answer;
+    },
+  }));
   return seen;
 }
 
