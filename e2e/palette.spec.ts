@@ -6,14 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newUser } from './pages/login-page.ts';
-import {
-  addLink,
-  createDirectory,
-  outboxAndTheme,
-  reloadWhenSaved,
-  signUpAndSync,
-  syncStatus,
-} from './support/workspace.ts';
+import { addLink, createDirectory, outboxAndTheme, signUpAndSync, syncStatus } from './support/workspace.ts';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
@@ -164,7 +157,7 @@ test('a plan typed in the palette, the theme and sign out, by keyboard', async (
   await find(page, 'theme dark', 'Theme: Dark');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await reloadWhenSaved(page);
+  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(syncStatus(page)).toHaveText('Synced');
   await find(page, 'theme light', 'Theme: Light');

@@ -86,24 +86,6 @@ export async function createDirectory(page: Page, username: string, name: string
   return match[1];
 }
 
-/**
- * Whether the page would ask before unloading now, as it does while a save is on its way to
- * IndexedDB (src/data/unload-guard.ts): a reload in that gap would lose the save.
- */
-export function asksBeforeUnload(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
-}
-
-/** Reloads once every save shown on screen is in IndexedDB. */
-export async function reloadWhenSaved(page: Page) {
-  await expect.poll(() => asksBeforeUnload(page)).toBe(false);
-  await page.reload();
-}
-
 /** Adds a link in the open directory through the Add Link dialog. */
 export async function addLink(page: Page, url: string, title: string) {
   await page.getByRole('button', { name: 'Add Link', exact: true }).click();

@@ -11,7 +11,6 @@ import type { LinkboardDb } from './db.ts';
 import type { MutationContext } from './mutation-context.ts';
 import type { OutboxRow } from './rows.ts';
 import { runMutator, runMutators, type MutateManyResult, type MutationStep } from './run-mutator.ts';
-import { whileSaving } from './unload-guard.ts';
 
 export interface MutateOptions {
   /** The mutation id; a fresh uuid by default (tests inject one). */
@@ -36,23 +35,12 @@ export interface MutateManyOptions {
  * optimistic change and appends the outbox row in ONE read-write transaction. Throws a
  * MutationError (nothing written) when refused. Returns the queued outbox row.
  */
-export function mutate<N extends MutationName>(
+export async function mutate<N extends MutationName>(
   db: LinkboardDb,
   name: N,
   args: MutationArgs[N],
   ctx: MutationContext,
   options: MutateOptions = {},
-): Promise<OutboxRow> {
-  // The page asks before it unloads until the save is in IndexedDB (unload-guard.ts).
-  return whileSaving(() => save(db, name, args, ctx, options));
-}
-
-async function save<N extends MutationName>(
-  db: LinkboardDb,
-  name: N,
-  args: MutationArgs[N],
-  ctx: MutationContext,
-  options: MutateOptions,
 ): Promise<OutboxRow> {
   // A save of a burst (a loop of saves) is shown with the burst's others every WAKE_MS, not at once.
   if (inBurst(db)) db.pending.coalesce(WAKE_MS);
@@ -121,7 +109,7 @@ export async function mutateMany(
   options: MutateManyOptions = {},
 ): Promise<MutateManyResult> {
   if (steps.length === 0) return { queued: [], refused: [] };
-  const result = await whileSaving(() => runMutators(db, steps, ctx, options.skipRefused ?? false));
+  const result = await runMutators(db, steps, ctx, options.skipRefused ?? false);
   const last = result.queued.at(-1);
   if (last && !options.quiet) db.notifyMutation(last);
   return result;
