@@ -3,7 +3,14 @@ import { expect, test } from '@playwright/test';
 import { LoginPage, newUser } from './pages/login-page.ts';
 import { toasts } from './pages/toasts.ts';
 import { pushAs } from './support/admin.ts';
-import { addLink, createDirectory, signInElsewhere, signUpAndSync, syncStatus } from './support/workspace.ts';
+import {
+  addLink,
+  createDirectory,
+  signInElsewhere,
+  signUpAndSync,
+  storedLinkTitles,
+  syncStatus,
+} from './support/workspace.ts';
 
 test('directories and links: create, search, switch views, edit, delete, and the Free limits', async ({
   page,
@@ -114,6 +121,8 @@ test('directories and links: create, search, switch views, edit, delete, and the
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(table.getByRole('link', { name: 'Beta' })).toHaveCount(0);
   await expect(table.getByRole('row')).toHaveCount(2);
+  // The screen shows the delete before IndexedDB has it: the reload waits until it is stored.
+  await expect.poll(async () => (await storedLinkTitles(page)).includes('Beta')).toBe(false);
 
   // A reload opens the same directory in the workspace.
   await page.reload();

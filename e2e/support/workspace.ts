@@ -62,6 +62,28 @@ export async function outboxAndTheme(page: Page): Promise<{ outbox: number; them
   );
 }
 
+/** The titles of the links the signed-in user's IndexedDB holds, sorted. */
+export async function storedLinkTitles(page: Page): Promise<string[]> {
+  const name = await userDbName(page);
+  if (!name) return [];
+  return page.evaluate(
+    (dbName) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const request = open.result.transaction('saved_links').objectStore('saved_links').getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve((request.result as { title: string }[]).map((row) => row.title).sort());
+          };
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        };
+      }),
+    name,
+  );
+}
+
 /** Waits until the service worker controls the page, so a reload works offline. */
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
