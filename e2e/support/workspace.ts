@@ -62,26 +62,32 @@ export async function outboxAndTheme(page: Page): Promise<{ outbox: number; them
   );
 }
 
-/** The titles of the links the signed-in user's IndexedDB holds, sorted. */
-export async function storedLinkTitles(page: Page): Promise<string[]> {
+/** Every row of `store` in the signed-in user's IndexedDB, in key order (empty before the database exists). */
+export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
   const name = await userDbName(page);
   if (!name) return [];
   return page.evaluate(
-    (dbName) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(dbName);
+    ({ name, store }) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
         open.onerror = () => reject(open.error ?? new Error('open failed'));
         open.onsuccess = () => {
-          const request = open.result.transaction('saved_links').objectStore('saved_links').getAll();
+          const db = open.result;
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
           request.onsuccess = () => {
-            open.result.close();
-            resolve((request.result as { title: string }[]).map((row) => row.title).sort());
+            db.close();
+            resolve(request.result as T[]);
           };
           request.onerror = () => reject(request.error ?? new Error('read failed'));
         };
       }),
-    name,
+    { name, store },
   );
+}
+
+/** The titles of the links the signed-in user's IndexedDB holds, sorted. */
+export async function storedLinkTitles(page: Page): Promise<string[]> {
+  return (await storedRows<{ title: string }>(page, 'saved_links')).map((row) => row.title).sort();
 }
 
 /** Waits until the service worker controls the page, so a reload works offline. */

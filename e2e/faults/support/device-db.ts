@@ -1,6 +1,6 @@
 /** The device's own IndexedDB, read and written from the page as the app (or an older app) would. */
 import type { Page } from '@playwright/test';
-import { userDbName } from '../../support/workspace.ts';
+import { storedRows, userDbName } from '../../support/workspace.ts';
 
 export interface StoredOutboxEntry {
   seq?: number;
@@ -43,22 +43,6 @@ export async function putOutboxEntries(page: Page, entries: Record<string, unkno
 
 /** The outbox as stored, in queue order. */
 export async function readOutbox(page: Page): Promise<StoredOutboxEntry[]> {
-  const name = await dbName(page);
-  return page.evaluate(
-    (name) =>
-      new Promise<StoredOutboxEntry[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as StoredOutboxEntry[]);
-          };
-          request.onerror = () => reject(request.error ?? new Error('read failed'));
-        };
-      }),
-    name,
-  );
+  await dbName(page);
+  return storedRows<StoredOutboxEntry>(page, 'outbox');
 }
