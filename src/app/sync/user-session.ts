@@ -5,7 +5,6 @@
  */
 import { create } from 'zustand';
 import { isWorkerSyncMessage, requestBackgroundSync } from '../../backend/background-sync.ts';
-import { liveTopics } from '../../backend/live-topics.ts';
 import { useCurrentUser } from '../../backend/current-user-store.ts';
 import type { CurrentUser } from '../../backend/profile.ts';
 import type { SyncTransport } from '../../backend/sync-transport.ts';
@@ -61,36 +60,16 @@ async function client() {
 }
 
 /**
- * The server's poke (src/sync/realtime-poke.ts): Supabase Realtime's private channel of the user
- * and the public ones the screens on show name, on a hosted project and the local stack alike.
- * Loaded after the first paint, outside the dashboard's first download (docs/bench.md).
+ * The server's poke (poke.ts): loaded after the first paint, outside the dashboard's first download
+ * (docs/bench.md).
  */
 function installPoke(engine: SyncEngine, userId: string): () => void {
   if (typeof WebSocket === 'undefined') return () => undefined;
   let disposed = false;
   let off: (() => void) | null = null;
-  void Promise.all([import('../../sync/realtime-poke.ts'), import('../../backend/realtime-client.ts'), client()]).then(
-    ([{ installRealtimePoke }, { createRealtimeClient }, supabase]) => {
-      if (disposed) return;
-      const realtime = createRealtimeClient();
-      const stop = installRealtimePoke(engine, {
-        realtime,
-        userId,
-        topics: liveTopics,
-        token: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
-        onToken: (listener) => {
-          const { data } = supabase.auth.onAuthStateChange((event, session) => {
-            if (event === 'TOKEN_REFRESHED' && session) listener(session.access_token);
-          });
-          return () => data.subscription.unsubscribe();
-        },
-      });
-      off = () => {
-        stop();
-        void realtime.disconnect();
-      };
-    },
-  );
+  void Promise.all([import('./poke.ts'), client()]).then(([{ startPoke }, supabase]) => {
+    if (!disposed) off = startPoke(engine, userId, supabase);
+  });
   return () => {
     disposed = true;
     off?.();
