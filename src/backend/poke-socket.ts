@@ -143,9 +143,10 @@ export class PokeSocket {
     return channel;
   }
 
-  /** Leaves the channel (phx_leave when joined); the socket closes with its last channel. */
+  /** Leaves the channel (phx_leave once its join was sent); the socket closes with its last channel. */
   removeChannel(channel: PokeChannel): Promise<void> {
-    if (channel.state === 'joined') this.send(channel.topic, 'phx_leave', {}, channel.joinRef);
+    const sent = channel.state === 'joined' || (channel.state === 'joining' && channel.joinRef !== null);
+    if (sent) this.send(channel.topic, 'phx_leave', {}, channel.joinRef);
     this.settle(channel, 'gone');
     this.channels.delete(channel);
     if (this.channels.size === 0) this.disconnect();

@@ -276,6 +276,10 @@ describe('the poke socket', () => {
     await socket.removeChannel(own.channel);
     expect(ws().last('phx_leave')).toMatchObject({ topic: 'realtime:user:u1' });
     expect(ws().closedWith).toBeNull();
+    // A join on its way is left too (the server may answer it yet).
+    const waiting = join('user:u1');
+    await socket.removeChannel(waiting.channel);
+    expect(ws().sent.filter((frame) => frame.event === 'phx_leave')).toHaveLength(2);
     await socket.removeChannel(board.channel);
     expect(ws().closedWith).toEqual({ code: 1000, reason: 'Disconnected' });
     // Removed channels are told nothing more.
