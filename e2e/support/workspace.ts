@@ -62,9 +62,12 @@ export async function outboxAndTheme(page: Page): Promise<{ outbox: number; them
   );
 }
 
-/** Every row of `store` in the signed-in user's IndexedDB, in key order (empty before the database exists). */
-export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
-  const name = await userDbName(page);
+/**
+ * Every row of `store` in the signed-in user's IndexedDB, in key order (empty before the database
+ * exists); `known` is the database's name when the caller has read it already.
+ */
+export async function storedRows<T>(page: Page, store: string, known?: string): Promise<T[]> {
+  const name = known ?? (await userDbName(page));
   if (!name) return [];
   return page.evaluate(
     ({ name, store }) =>

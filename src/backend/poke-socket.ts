@@ -52,7 +52,6 @@ export interface PokeSocketOptions {
   WebSocket?: SocketClass;
   timers?: SocketTimers;
   heartbeatMs?: number;
-  joinTimeoutMs?: number;
 }
 
 export const HEARTBEAT_MS = 25_000;
@@ -180,10 +179,7 @@ export class PokeSocket {
     channel.state = 'joining';
     channel.joinRef = null;
     this.timers.clearTimeout(channel.timeout);
-    channel.timeout = this.timers.setTimeout(
-      () => this.fail(channel, 'TIMED_OUT'),
-      this.options.joinTimeoutMs ?? JOIN_TIMEOUT_MS,
-    );
+    channel.timeout = this.timers.setTimeout(() => this.fail(channel, 'TIMED_OUT'), JOIN_TIMEOUT_MS);
     const socket = this.connect();
     if (socket.readyState === OPEN) this.sendJoin(channel);
   }

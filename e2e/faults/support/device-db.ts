@@ -43,6 +43,5 @@ export async function putOutboxEntries(page: Page, entries: Record<string, unkno
 
 /** The outbox as stored, in queue order. */
 export async function readOutbox(page: Page): Promise<StoredOutboxEntry[]> {
-  await dbName(page);
-  return storedRows<StoredOutboxEntry>(page, 'outbox');
+  return storedRows<StoredOutboxEntry>(page, 'outbox', await dbName(page));
 }
