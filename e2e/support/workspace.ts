@@ -93,6 +93,18 @@ export async function storedLinkTitles(page: Page): Promise<string[]> {
   return (await storedRows<{ title: string }>(page, 'saved_links')).map((row) => row.title).sort();
 }
 
+/**
+ * Waits until the service worker controls the page (it claims the pages open when it activates), so
+ * each of the app's chunks comes from its copy: a dialog whose code was not yet fetched opens
+ * offline too, as on a device that has been used before. Without it, a test that goes offline at
+ * once races the screen's idle preload of its dialogs.
+ */
+export async function readyOffline(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+    .toBe(true);
+}
+
 /** Waits until the service worker controls the page, so a reload works offline. */
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
