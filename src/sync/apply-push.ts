@@ -6,7 +6,7 @@ import type { OutboxRow } from '../data/outbox.ts';
 import { Touched } from '../data/targets.ts';
 import { InvalidRowError } from '../data/synced-tables.ts';
 import { SyncTransportError, type PushAnswer, type PushResult } from '../backend/sync-transport.ts';
-import { RowChanges, checkWireRows, syncScope } from './apply-rows.ts';
+import { RowChanges, checkWireRows, syncScope, type KnownRows } from './apply-rows.ts';
 import { rebase } from './rebase.ts';
 
 export interface PushOutcome {
@@ -70,6 +70,7 @@ export async function applyPushAnswer(
   sentEntries: SentEntries,
   answer: PushAnswer,
   ctx: MutationContext,
+  known?: KnownRows,
 ): Promise<PushOutcome> {
   checkAnswerRows(answer);
   const sent = new Set(sentEntries.map((row) => row.id));
@@ -80,7 +81,8 @@ export async function applyPushAnswer(
     seen.add(result.id);
     answered.push(result);
   }
-  return withMutators(() =>
+  const rows = new RowChanges();
+  const outcome = await withMutators(() =>
     db.transaction('rw', syncScope(db), async () => {
       const { queued, run } = await stillQueued(db, sentEntries, seen);
       const settled = answered.filter((result) => queued.has(result.id));
@@ -88,7 +90,6 @@ export async function applyPushAnswer(
       if (run && settled.length === queued.size)
         await db.outbox.where(':id').between(run.first, run.last, true, true).delete();
       else await db.outbox.bulkDelete(settled.map((result) => queued.get(result.id) as number));
-      const rows = new RowChanges();
       for (const result of settled) {
         rows.addRows(result.rows);
         rows.addDeleted(result.deleted);
@@ -96,9 +97,11 @@ export async function applyPushAnswer(
       // Canonical rows may have overwritten fields that later queued mutations change: re-apply
       // those mutations (only those, or a long queue would be re-applied once per batch).
       const touched = new Touched();
-      await rows.write(db, touched, { skipUnchanged: true });
+      await rows.write(db, touched, { skipUnchanged: true, known });
       await rebase(db, ctx, touched);
       return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
     }),
   );
+  known?.remember(rows);
+  return outcome;
 }

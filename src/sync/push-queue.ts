@@ -8,6 +8,7 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { entryProblem, upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPushAnswer, type PushResult, type WireMutation } from '../backend/sync-transport.ts';
 import { GENERIC_REJECTION, applyPushAnswer, checkAnswerRows } from './apply-push.ts';
+import type { KnownRows } from './apply-rows.ts';
 import { MAX_PUSH_BYTES, MAX_PUSH_COUNT, MAX_REQUEST_BYTES, TOO_LARGE, planBatch, wireMutation } from './batch.ts';
 
 export interface PushQueueOptions {
@@ -24,6 +25,8 @@ export interface PushQueueOptions {
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
   maxAttempts?: number;
   onRejected?: (message: string, result: PushResult) => void;
+  /** The rows this sync has stored (apply-rows.ts): the answers' rows are noted in it. */
+  known?: KnownRows;
 }
 
 /** A push sent and not yet answered: its entries, and the answer to come. */
@@ -94,7 +97,7 @@ class PushQueue {
       }
       // One mutation at a time (finding a culprit) is never overlapped: its attempts must count alone.
       if (batchSize > 1) inFlight = await this.sendNext(batch, batchSize);
-      const outcome = await applyPushAnswer(db, batch, answer, this.options.context());
+      const outcome = await applyPushAnswer(db, batch, answer, this.options.context(), this.options.known);
       for (const result of outcome.rejected) {
         this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
       }
