@@ -37,8 +37,9 @@ export type SentEntries = readonly Pick<OutboxRow, 'id' | 'seq'>[];
 /**
  * The sent entries still in the outbox (a discard may have taken one meanwhile), by id, and the
  * queue's places they span when nothing else is queued between them (else null): one read of the
- * queue between the first and the last sent (a push is a run of the queue in order), not a lookup
- * per id (an `anyOf` over 500 ids walks the id index once per id).
+ * queue's keys between the first and the last sent (a push is a run of the queue in order), and of
+ * its entries only when those keys are not the sent ones; not a lookup per id (an `anyOf` over 500
+ * ids walks the id index once per id).
  */
 async function stillQueued(
   db: LinkboardDb,
@@ -54,6 +55,13 @@ async function stillQueued(
     return { queued: new Map(rows.map((row) => [row.id, row.seq as number])), run: null };
   }
   const [first, last] = [Math.min(...seqs), Math.max(...seqs)];
+  // Usually the run is in the queue as it was sent: its keys alone say so (no entry read).
+  const keys = await db.outbox.where(':id').between(first, last, true, true).primaryKeys();
+  const sentSeqs = new Set(seqs);
+  if (keys.length === sent.length && keys.every((key) => sentSeqs.has(key as number))) {
+    const queued = new Map(sent.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
+    return { queued, run: queued.size === keys.length ? { first, last } : null };
+  }
   const rows = await db.outbox.where(':id').between(first, last, true, true).toArray();
   const queued = new Map(rows.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
   return { queued, run: queued.size === rows.length ? { first, last } : null };

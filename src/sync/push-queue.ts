@@ -125,15 +125,19 @@ class PushQueue {
    */
   private async sendNext(sent: readonly OutboxRow[], batchSize: number): Promise<InFlightPush | null> {
     const last = (sent[sent.length - 1] as OutboxRow).seq as number;
-    // Every pending entry up to `last` is in `sent` (it was the queue's head): one read of two
-    // batches' worth holds the next batch whole.
-    const queue = (
-      await this.options.db.outbox
-        .where('status')
-        .equals('pending')
-        .limit(sent.length + batchSize)
-        .toArray()
-    ).filter((row) => (row.seq as number) > last);
+    // Every pending entry up to `last` is in `sent` (it was the queue's head): the next batch is
+    // the pending entries after it, read from the queue's key past `last` (a failed entry there is
+    // passed over). Not through the status index from its start: the entries answered before lie
+    // there as deleted index entries, which IndexedDB steps over one by one (a round of 5,000 took
+    // longer each time, up to 1.1 s).
+    const queue: OutboxRow[] = [];
+    for (let after = last; queue.length < batchSize;) {
+      const want = batchSize - queue.length;
+      const rows = await this.options.db.outbox.where(':id').above(after).limit(want).toArray();
+      queue.push(...rows.filter((row) => row.status === 'pending'));
+      if (rows.length < want) break;
+      after = (rows[rows.length - 1] as OutboxRow).seq as number;
+    }
     if (queue.some((row) => entryProblem(row) !== null)) return null;
     const plan = this.plan(queue, batchSize);
     return plan.kind === 'batch' ? this.send(plan.rows) : null;

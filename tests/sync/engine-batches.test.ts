@@ -29,6 +29,19 @@ describe('batches the server accepts', () => {
     expect(server.pushed.map((batch) => batch.length)).toEqual([500, 120]);
   });
 
+  it('sends ahead a whole batch of the pending entries after the one sent, passing over a failed one', async () => {
+    const [a, b] = await queue(2);
+    const [failed] = await queue(1);
+    await db.outbox.where('id').equals(failed!).modify({ status: 'failed', attempts: 3, last_error: 'Refused' });
+    const [c, d] = await queue(2);
+    expect(await engine({ batchSize: 2 }).sync()).toBe('error');
+    expect(server.pushed.map((batch) => batch.map((m) => m.id))).toEqual([
+      [a, b],
+      [c, d],
+    ]);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: failed, status: 'failed' })]);
+  });
+
   it('cuts pushes at 512 KiB of JSON, in queue order', async () => {
     const ids = await queue(5, 200_000);
     expect(await engine().sync()).toBe('synced');
