@@ -41,6 +41,18 @@ describe.each(dbKinds)('a sync stores its own rows once (%s)', (kind) => {
     return ids;
   }
 
+  /** A user's two devices, both synced with a directory made on the first. */
+  async function twoDevices() {
+    const user = await signUpUser(suite.stack, { tier: 'pro' });
+    const one = device('one', user);
+    const two = device('two', user);
+    expect(await one.engine.sync()).toBe('synced');
+    const dir = await newDirectory(one);
+    expect(await one.engine.sync()).toBe('synced');
+    expect(await two.engine.sync()).toBe('synced');
+    return { user, one, two, dir };
+  }
+
   /** The ids each bulkGet of the device's links read, in order (the push answers' and the pulls'). */
   function linkReads(d: Device): string[][] {
     const reads: string[][] = [];
@@ -73,13 +85,7 @@ describe.each(dbKinds)('a sync stores its own rows once (%s)', (kind) => {
   });
 
   it('writes what another device changed between the push and the pull, and keeps an edit queued then', async () => {
-    const user = await signUpUser(suite.stack, { tier: 'pro' });
-    const one = device('one', user);
-    const two = device('two', user);
-    expect(await one.engine.sync()).toBe('synced');
-    const dir = await newDirectory(one);
-    expect(await one.engine.sync()).toBe('synced');
-    expect(await two.engine.sync()).toBe('synced');
+    const { user, one, two, dir } = await twoDevices();
     const [theirs, mine, kept] = await newLinks(one, dir, 3);
     one.transport.beforePull = async () => {
       // One's push has been answered and stored; before its pull, two renames a link it sent...
@@ -105,12 +111,7 @@ describe.each(dbKinds)('a sync stores its own rows once (%s)', (kind) => {
   });
 
   it('takes a directory deleted on another device between the push and the pull, with the links just pushed', async () => {
-    const user = await signUpUser(suite.stack, { tier: 'pro' });
-    const one = device('one', user);
-    const two = device('two', user);
-    expect(await one.engine.sync()).toBe('synced');
-    const dir = await newDirectory(one);
-    expect(await one.engine.sync()).toBe('synced');
+    const { user, one, two, dir } = await twoDevices();
     await newLinks(one, dir, 3);
     one.transport.beforePull = async () => {
       expect(await two.engine.sync()).toBe('synced');
