@@ -102,8 +102,8 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
     if (!(error instanceof ScopeTooNarrow)) throw error;
     await withMutators(() => run(false));
   }
-  // Committed: what it stored is known; a clear or a purge removed rows it does not list.
+  // Committed: the known rows it wrote are known as written; a clear or a purge removed rows it does not list.
   if (fromScratch || purge.length > 0) options.known?.forget();
-  else options.known?.remember(rows);
+  else options.known?.remember(rows, false);
   return true;
 }

@@ -110,6 +110,6 @@ export async function applyPushAnswer(
       return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
     }),
   );
-  known?.remember(rows);
+  known?.remember(rows, true);
   return outcome;
 }

@@ -67,14 +67,16 @@ interface Change {
 }
 
 /**
- * The server rows one sync has stored (its push answers' and pages' rows, each kept only once the
- * transaction that wrote it committed), so a later page of the same sync that brings one of them
- * again as it was (an own change coming back in the pull after its push) is known unchanged
- * without reading it. The device holds that row, or it with queued mutations re-applied on top
+ * The server rows one sync's push answers stored (each kept only once the transaction that wrote it
+ * committed, and replaced by a later write of the same row), so a page of its pull that brings one
+ * of them again as it was (an own change coming back after its push) is known unchanged without
+ * reading it. The device holds that row, or it with queued mutations re-applied on top
  * (rebase), which writing it again and rebasing would give back. Lives for one sync, under its
  * lock: no other sync writes meanwhile.
  */
 export class KnownRows {
+  /** The most rows kept (a push of an import's 50,000 links keeps the first ones, a few MB). */
+  static readonly MAX = 10_000;
   private readonly rows = new Map<string, Change>();
 
   static key(name: SyncedTableName, id: string): string {
@@ -90,12 +92,16 @@ export class KnownRows {
   }
 
   /**
-   * Notes a committed write's rows (called once its transaction has committed). A deletion that
-   * takes rows along (a directory's links) removed rows it does not list: everything is forgotten.
+   * Notes a committed write's rows (called once its transaction has committed): a push answer's
+   * (`add`), or a pulled page's, which only replaces rows already known (a pull brings a row once;
+   * keeping a big pull's pages would hold them all in memory for nothing). A deletion that takes
+   * rows along (a directory's links) removed rows it does not list: everything is forgotten.
    */
-  remember(changes: RowChanges): void {
+  remember(changes: RowChanges, add: boolean): void {
     if (changes.cascades()) return this.forget();
-    for (const [key, change] of changes.entries()) this.rows.set(key, change);
+    for (const [key, change] of changes.entries()) {
+      if (this.rows.has(key) || (add && this.rows.size < KnownRows.MAX)) this.rows.set(key, change);
+    }
   }
 
   /** Forgets every row (a write that removed rows it does not list: a purge, a clear). */
