@@ -5,14 +5,7 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { withMutators } from '../data/mutator-registry.ts';
 import { Touched } from '../data/targets.ts';
 import type { PullAnswer } from '../backend/sync-transport.ts';
-import {
-  RowChanges,
-  ScopeTooNarrow,
-  clearSyncedTables,
-  syncScope,
-  withChildren,
-  type KnownRows,
-} from './apply-rows.ts';
+import { RowChanges, ScopeTooNarrow, clearSyncedTables, syncScope, withChildren } from './apply-rows.ts';
 import { deferWordsOfThisTransaction } from '../data/word-backlog.ts';
 import { rebase } from './rebase.ts';
 
@@ -50,8 +43,6 @@ export interface ApplyPullOptions {
    * (word-backlog.ts): a pull from scratch's pages, most of whose cost the words would be.
    */
   deferWords?: boolean;
-  /** The rows this sync has stored so far: those the page brings again as they were are not read. */
-  known?: KnownRows;
 }
 
 /**
@@ -86,10 +77,7 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
       // mutations whose declared targets the page touched, or a long queue would be re-applied
       // once per page of a big pull.
       const touched = new Touched();
-      await rows.write(db, touched, {
-        skipUnchanged: options.incremental === true && !fromScratch,
-        known: options.known,
-      });
+      await rows.write(db, touched, { skipUnchanged: options.incremental === true && !fromScratch });
       await dropDirectories(db, purge, touched);
       await rebase(db, options.ctx, fromScratch ? undefined : touched, narrow ? new Set<string>(written) : undefined);
       await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
@@ -102,8 +90,5 @@ export async function applyPullPage(db: LinkboardDb, page: PullAnswer, options: 
     if (!(error instanceof ScopeTooNarrow)) throw error;
     await withMutators(() => run(false));
   }
-  // Committed: the known rows it wrote are known as written; a clear or a purge removed rows it does not list.
-  if (fromScratch || purge.length > 0) options.known?.forget();
-  else options.known?.remember(rows, false);
   return true;
 }

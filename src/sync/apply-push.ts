@@ -6,7 +6,7 @@ import type { OutboxRow } from '../data/outbox.ts';
 import { Touched } from '../data/targets.ts';
 import { InvalidRowError } from '../data/synced-tables.ts';
 import { SyncTransportError, type PushAnswer, type PushResult } from '../backend/sync-transport.ts';
-import { RowChanges, checkWireRows, syncScope, type KnownRows } from './apply-rows.ts';
+import { RowChanges, checkWireRows, syncScope } from './apply-rows.ts';
 import { rebase } from './rebase.ts';
 
 export interface PushOutcome {
@@ -37,9 +37,8 @@ export type SentEntries = readonly Pick<OutboxRow, 'id' | 'seq'>[];
 /**
  * The sent entries still in the outbox (a discard may have taken one meanwhile), by id, and the
  * queue's places they span when nothing else is queued between them (else null): one read of the
- * queue's keys between the first and the last sent (a push is a run of the queue in order), and of
- * its entries only when those keys are not the sent ones; not a lookup per id (an `anyOf` over 500
- * ids walks the id index once per id).
+ * queue between the first and the last sent (a push is a run of the queue in order), not a lookup
+ * per id (an `anyOf` over 500 ids walks the id index once per id).
  */
 async function stillQueued(
   db: LinkboardDb,
@@ -55,13 +54,6 @@ async function stillQueued(
     return { queued: new Map(rows.map((row) => [row.id, row.seq as number])), run: null };
   }
   const [first, last] = [Math.min(...seqs), Math.max(...seqs)];
-  // Usually the run is in the queue as it was sent: its keys alone say so (no entry read).
-  const keys = await db.outbox.where(':id').between(first, last, true, true).primaryKeys();
-  const sentSeqs = new Set(seqs);
-  if (keys.length === sent.length && keys.every((key) => sentSeqs.has(key as number))) {
-    const queued = new Map(sent.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
-    return { queued, run: queued.size === keys.length ? { first, last } : null };
-  }
   const rows = await db.outbox.where(':id').between(first, last, true, true).toArray();
   const queued = new Map(rows.filter((row) => ids.has(row.id)).map((row) => [row.id, row.seq as number]));
   return { queued, run: queued.size === rows.length ? { first, last } : null };
@@ -78,7 +70,6 @@ export async function applyPushAnswer(
   sentEntries: SentEntries,
   answer: PushAnswer,
   ctx: MutationContext,
-  known?: KnownRows,
 ): Promise<PushOutcome> {
   checkAnswerRows(answer);
   const sent = new Set(sentEntries.map((row) => row.id));
@@ -89,8 +80,7 @@ export async function applyPushAnswer(
     seen.add(result.id);
     answered.push(result);
   }
-  const rows = new RowChanges();
-  const outcome = await withMutators(() =>
+  return withMutators(() =>
     db.transaction('rw', syncScope(db), async () => {
       const { queued, run } = await stillQueued(db, sentEntries, seen);
       const settled = answered.filter((result) => queued.has(result.id));
@@ -98,6 +88,7 @@ export async function applyPushAnswer(
       if (run && settled.length === queued.size)
         await db.outbox.where(':id').between(run.first, run.last, true, true).delete();
       else await db.outbox.bulkDelete(settled.map((result) => queued.get(result.id) as number));
+      const rows = new RowChanges();
       for (const result of settled) {
         rows.addRows(result.rows);
         rows.addDeleted(result.deleted);
@@ -105,11 +96,9 @@ export async function applyPushAnswer(
       // Canonical rows may have overwritten fields that later queued mutations change: re-apply
       // those mutations (only those, or a long queue would be re-applied once per batch).
       const touched = new Touched();
-      await rows.write(db, touched, { skipUnchanged: true, known });
+      await rows.write(db, touched, { skipUnchanged: true });
       await rebase(db, ctx, touched);
       return { settled: settled.length, rejected: settled.filter((result) => result.status === 'rejected') };
     }),
   );
-  known?.remember(rows, true);
-  return outcome;
 }

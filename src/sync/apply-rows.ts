@@ -67,50 +67,6 @@ interface Change {
 }
 
 /**
- * The server rows one sync's push answers stored (each kept only once the transaction that wrote it
- * committed, and replaced by a later write of the same row), so a page of its pull that brings one
- * of them again as it was (an own change coming back after its push) is known unchanged without
- * reading it. The device holds that row, or it with queued mutations re-applied on top
- * (rebase), which writing it again and rebasing would give back. Lives for one sync, under its
- * lock: no other sync writes meanwhile.
- */
-export class KnownRows {
-  /** The most rows kept (a push of an import's 50,000 links keeps the first ones, a few MB). */
-  static readonly MAX = 10_000;
-  private readonly rows = new Map<string, Change>();
-
-  static key(name: SyncedTableName, id: string): string {
-    return `${name}/${id}`;
-  }
-
-  /** Whether the device is known to hold `change` (the same live row, or the row gone). */
-  holds(name: SyncedTableName, id: string, change: Change, local: readonly string[]): boolean {
-    const known = this.rows.get(KnownRows.key(name, id));
-    if (!known) return false;
-    if (change.dead || known.dead) return change.dead && known.dead;
-    return sameRow(known.row as Row, change.row as Row, local);
-  }
-
-  /**
-   * Notes a committed write's rows (called once its transaction has committed): a push answer's
-   * (`add`), or a pulled page's, which only replaces rows already known (a pull brings a row once;
-   * keeping a big pull's pages would hold them all in memory for nothing). A deletion that takes
-   * rows along (a directory's links) removed rows it does not list: everything is forgotten.
-   */
-  remember(changes: RowChanges, add: boolean): void {
-    if (changes.cascades()) return this.forget();
-    for (const [key, change] of changes.entries()) {
-      if (this.rows.has(key) || (add && this.rows.size < KnownRows.MAX)) this.rows.set(key, change);
-    }
-  }
-
-  /** Forgets every row (a write that removed rows it does not list: a purge, a clear). */
-  forget(): void {
-    this.rows.clear();
-  }
-}
-
-/**
  * Server rows from one page or several push results, merged in order (the last word on a row
  * wins), then written in one go: bulk reads and writes per table rather than one per row.
  */
@@ -142,20 +98,6 @@ export class RowChanges {
     }
   }
 
-  /** Every change, keyed as KnownRows keys them. */
-  *entries(): Generator<[string, Change]> {
-    for (const [name, rows] of this.byTable) for (const [id, change] of rows) yield [KnownRows.key(name, id), change];
-  }
-
-  /** Whether a deletion takes rows along (a tombstone of a table with children). */
-  cascades(): boolean {
-    for (const [name, rows] of this.byTable) {
-      if (childrenOf(name).length === 0) continue;
-      for (const change of rows.values()) if (change.dead) return true;
-    }
-    return false;
-  }
-
   get size(): number {
     let n = 0;
     for (const rows of this.byTable.values()) n += rows.size;
@@ -173,23 +115,15 @@ export class RowChanges {
    * directory its content), in the tables' declared order, noting what changed in `touched`.
    * With `skipUnchanged`, a row the device already holds exactly as sent (an own change coming
    * back, a page after a push) is not written again, so nothing on screen wakes for it, and a
-   * deletion of a row the device does not hold is not made. Rows `known` to be held as sent (this
-   * sync stored them) are not read.
+   * deletion of a row the device does not hold is not made.
    */
-  async write(
-    db: LinkboardDb,
-    touched: Touched,
-    options: { skipUnchanged: boolean; known?: KnownRows },
-  ): Promise<void> {
+  async write(db: LinkboardDb, touched: Touched, options: { skipUnchanged: boolean }): Promise<void> {
     for (const name of syncedTableNames) {
       const rows = this.byTable.get(name);
       if (!rows || rows.size === 0) continue;
       let changes = [...rows];
       if (options.skipUnchanged) {
         const local = localFields(name);
-        const { known } = options;
-        if (known) changes = changes.filter(([id, change]) => !known.holds(name, id, change, local));
-        if (changes.length === 0) continue;
         const held = await db.table(name).bulkGet(changes.map(([id]) => id));
         changes = changes.filter(([, change], i) =>
           change.dead ? held[i] !== undefined : !sameRow(held[i] as Row | undefined, change.row as Row, local),

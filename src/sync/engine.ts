@@ -7,7 +7,6 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPullAnswer, type PushResult, type SyncTransport } from '../backend/sync-transport.ts';
 import { RESET_KEY, applyPullPage, readPullState } from './apply-pull.ts';
-import { KnownRows } from './apply-rows.ts';
 import { PagesAhead } from './pages-ahead.ts';
 import { wantLongDirectories } from '../data/queries/link-anchors.ts';
 import { pushQueue } from './push-queue.ts';
@@ -158,10 +157,8 @@ export class SyncEngine {
         await upgradeOutbox(this.options.db);
         this.outboxUpgraded = true;
       }
-      // The rows this sync stores: an own change its pull brings back as pushed is not read again.
-      const known = new KnownRows();
-      await this.push(known);
-      await this.pull(known);
+      await this.push();
+      await this.pull();
       this.afterSync();
       this.failures = 0;
       this.lastSyncedAt = this.options.context().now().toISOString();
@@ -199,10 +196,9 @@ export class SyncEngine {
     return 'error';
   }
 
-  private push(known: KnownRows): Promise<void> {
+  private push(): Promise<void> {
     const { options } = this;
     return pushQueue({
-      known,
       db: options.db,
       push: (mutations) => this.withAuth(() => options.transport.push(mutations)),
       context: options.context,
@@ -227,7 +223,7 @@ export class SyncEngine {
    * soon as the one before arrives, up to two waiting: pages-ahead.ts), so the network and the
    * local writes overlap.
    */
-  private async pull(known: KnownRows): Promise<void> {
+  private async pull(): Promise<void> {
     const { db, transport } = this.options;
     const state = await readPullState(db);
     const quiet = this.quietCursor;
@@ -249,7 +245,7 @@ export class SyncEngine {
       const answer = await pages.next();
       const ctx = this.options.context();
       // A pull from scratch's links are indexed for search after it (word-backlog.ts).
-      const wrote = await applyPullPage(db, answer, { clear, ctx, incremental, deferWords: !incremental, known });
+      const wrote = await applyPullPage(db, answer, { clear, ctx, incremental, deferWords: !incremental });
       if (wrote) stored = answer.cursor;
       this.quietCursor = wrote ? null : { after: stored, cursor: answer.cursor };
       if (!answer.more) {

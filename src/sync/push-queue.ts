@@ -8,7 +8,6 @@ import type { MutationContext } from '../data/mutation-context.ts';
 import { entryProblem, upgradeOutbox, type OutboxRow } from '../data/outbox.ts';
 import { SyncTransportError, checkPushAnswer, type PushResult, type WireMutation } from '../backend/sync-transport.ts';
 import { GENERIC_REJECTION, applyPushAnswer, checkAnswerRows } from './apply-push.ts';
-import type { KnownRows } from './apply-rows.ts';
 import { MAX_PUSH_BYTES, MAX_PUSH_COUNT, MAX_REQUEST_BYTES, TOO_LARGE, planBatch, wireMutation } from './batch.ts';
 
 export interface PushQueueOptions {
@@ -25,8 +24,6 @@ export interface PushQueueOptions {
   /** Failed attempts (not network) after which a mutation is marked 'failed'. */
   maxAttempts?: number;
   onRejected?: (message: string, result: PushResult) => void;
-  /** The rows this sync has stored (apply-rows.ts): the answers' rows are noted in it. */
-  known?: KnownRows;
 }
 
 /** A push sent and not yet answered: its entries, and the answer to come. */
@@ -97,7 +94,7 @@ class PushQueue {
       }
       // One mutation at a time (finding a culprit) is never overlapped: its attempts must count alone.
       if (batchSize > 1) inFlight = await this.sendNext(batch, batchSize);
-      const outcome = await applyPushAnswer(db, batch, answer, this.options.context(), this.options.known);
+      const outcome = await applyPushAnswer(db, batch, answer, this.options.context());
       for (const result of outcome.rejected) {
         this.options.onRejected?.(result.message || GENERIC_REJECTION, result);
       }
@@ -128,8 +125,8 @@ class PushQueue {
     // Every pending entry up to `last` is in `sent` (it was the queue's head): the next batch is
     // the pending entries after it, read from the queue's key past `last` (a failed entry there is
     // passed over). Not through the status index from its start: the entries answered before lie
-    // there as deleted index entries, which IndexedDB steps over one by one (a round of 5,000 took
-    // longer each time, up to 1.1 s).
+    // there as deleted index entries, which a read steps over (a round of 5,000 took longer each
+    // time, up to 1.1 s).
     const queue: OutboxRow[] = [];
     for (let after = last; queue.length < batchSize;) {
       const want = batchSize - queue.length;

@@ -1,19 +1,14 @@
 /**
- * A sync's pull does not read back what its own push stored (KnownRows, src/sync/apply-rows.ts),
- * against the real local stack: the rows are the server's, as its answers and pages carry them.
- * What the device ends with is the server's view, whatever changed between the push and the pull.
+ * What changes between a sync's push and its pull, against the real local stack (the rows are the
+ * server's, as its answers and pages carry them): the device ends with the server's view.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
 import { uuid } from '../support/builders.ts';
 import { dbKinds } from '../support/db.ts';
 import { localView, serverView, signUpUser, syncSuite, type Device } from '../support/sync-harness.ts';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-describe.each(dbKinds)('a sync stores its own rows once (%s)', (kind) => {
+describe.each(dbKinds)('between a push and its pull (%s)', (kind) => {
   const suite = syncSuite(kind);
   const { device } = suite;
 
@@ -52,37 +47,6 @@ describe.each(dbKinds)('a sync stores its own rows once (%s)', (kind) => {
     expect(await two.engine.sync()).toBe('synced');
     return { user, one, two, dir };
   }
-
-  /** The ids each bulkGet of the device's links read, in order (the push answers' and the pulls'). */
-  function linkReads(d: Device): string[][] {
-    const reads: string[][] = [];
-    // Dexie's tables share their prototype; a sync reaches the table through db.table(name).
-    const proto = Object.getPrototypeOf(d.db.saved_links) as { bulkGet(keys: unknown[]): Promise<unknown[]> };
-    const original = proto.bulkGet;
-    vi.spyOn(proto, 'bulkGet').mockImplementation(function (this: { name: string; db: unknown }, keys: unknown[]) {
-      if (this.name === 'saved_links' && this.db === d.db) reads.push(keys as string[]);
-      return original.call(this, keys);
-    });
-    return reads;
-  }
-
-  it("reads each pushed link once (its push answer's), not again when the pull brings it back", async () => {
-    const user = await signUpUser(suite.stack, { tier: 'pro' });
-    const one = device('one', user);
-    expect(await one.engine.sync()).toBe('synced');
-    const dir = await newDirectory(one);
-    expect(await one.engine.sync()).toBe('synced');
-    const ids = await newLinks(one, dir, 12);
-    const reads = linkReads(one);
-    expect(await one.engine.sync()).toBe('synced');
-    const times = new Map<string, number>();
-    for (const id of reads.flat()) times.set(id, (times.get(id) ?? 0) + 1);
-    // The pull brought them back (the server's rows differ from the optimistic ones: txid, its
-    // clock's created_at), and nothing read them a second time.
-    expect(ids.map((id) => times.get(id))).toEqual(ids.map(() => 1));
-    expect(await one.db.outbox.count()).toBe(0);
-    expect(await localView(one.db)).toEqual(await serverView(user));
-  });
 
   it('writes what another device changed between the push and the pull, and keeps an edit queued then', async () => {
     const { user, one, two, dir } = await twoDevices();
