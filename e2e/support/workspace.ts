@@ -109,7 +109,7 @@ export async function readyOffline(page: Page) {
 export async function controlledByServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await readyOffline(page);
 }
 
 /** Creates a directory from /Links/{username} and opens it; returns its id (from the URL). */
