@@ -172,6 +172,13 @@ const bench = {
     return performance.now() - start;
   },
 
+  /** Plain IndexedDB asked what `count` new links' saves ask, in this user's database (queue-floor.ts). */
+  async queueFloor(directoryId: string, count: number, prefix: string): Promise<number> {
+    const { db } = await session();
+    const { queueFloor } = await import('./queue-floor.ts');
+    return queueFloor(db.name, directoryId, count, prefix);
+  },
+
   /**
    * Queues `count` link.create mutations spread over `directoryIds` in turn, through the app's
    * mutateMany in batches of 500 (an import's way: quick, untimed), for a push of thousands.
