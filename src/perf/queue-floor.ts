@@ -7,7 +7,8 @@
  * and an outbox entry written together. Neither Dexie nor the app runs, and no screen is told. The
  * rows are taken away afterwards (untimed) and the counts put back, so the data is as it was.
  */
-const KEPT = (directoryId: string, ownerId: string) => [
+/** The kept counts a new link's save writes (its directory's count and moves, its owner's count). */
+export const keptCountKeys = (directoryId: string, ownerId: string) => [
   `saved_links/directory_id/${directoryId}`,
   `saved_links~moves/directory_id/${directoryId}`,
   `saved_links/owner_id/${ownerId}`,
@@ -25,23 +26,31 @@ const answer = <T>(request: IDBRequest<T>) =>
     request.onerror = () => reject(request.error ?? new Error('queue floor: request failed'));
   });
 
-function open(name: string): Promise<IDBDatabase> {
-  return answer(indexedDB.open(name));
-}
-
 type Row = Record<string, unknown> & { id: string; directory_id: string; owner_id: string };
 
+/** IndexedDB as the page has it; tests give their own. */
+export interface Backend {
+  factory: IDBFactory;
+  keyRange: typeof IDBKeyRange;
+}
+
 /** Milliseconds from the first transaction's start to the last one's `complete`. */
-export async function queueFloor(name: string, directoryId: string, count: number, prefix: string): Promise<number> {
-  const db = await open(name);
+export async function queueFloor(
+  name: string,
+  directoryId: string,
+  count: number,
+  prefix: string,
+  backend: Backend = { factory: indexedDB, keyRange: IDBKeyRange },
+): Promise<number> {
+  const db = await answer(backend.factory.open(name));
   try {
     const read = db.transaction(['saved_links', 'counts'], 'readonly');
-    const range = IDBKeyRange.bound([directoryId], [directoryId, []]);
-    const template = (await answer(read.objectStore('saved_links').index('[directory_id+created_at+id]').get(range))) as
-      | Row
-      | undefined;
+    const range = backend.keyRange.bound([directoryId], [directoryId, []]);
+    const template = (await answer(
+      read.objectStore('saved_links').index('[directory_id+created_at+id]').get(range),
+    )) as Row | undefined;
     if (!template) throw new Error('queue floor: the directory has no link to copy');
-    const keys = KEPT(directoryId, template.owner_id);
+    const keys = keptCountKeys(directoryId, template.owner_id);
     const before = await Promise.all(keys.map((key) => answer(read.objectStore('counts').get(key))));
     const ids: string[] = [];
     const start = performance.now();
