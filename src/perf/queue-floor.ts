@@ -54,40 +54,43 @@ export async function queueFloor(
     const before = await Promise.all(keys.map((key) => answer(read.objectStore('counts').get(key))));
     const ids: string[] = [];
     const start = performance.now();
-    for (let i = 0; i < count; i += 1) {
-      const id = crypto.randomUUID();
-      ids.push(id);
-      const tx = db.transaction(['link_directories', 'saved_links', 'counts', 'outbox'], 'readwrite');
-      const committed = done(tx);
-      const links = tx.objectStore('saved_links');
-      const counts = tx.objectStore('counts');
-      const [, , ...kept] = await Promise.all([
-        answer(tx.objectStore('link_directories').get(directoryId)),
-        answer(links.get(id)),
-        ...keys.map((key) => answer(counts.get(key))),
-      ]);
-      const now = new Date().toISOString();
-      const title = `${prefix} ${i}`;
-      const words = Array.isArray(template._words) ? [prefix, ...(template._words as string[]).slice(1)] : [];
-      links.put({ ...template, id, title, url: `https://floor.test/${prefix}/${i}`, created_at: now, _words: words });
-      kept.forEach((row, k) => {
-        const n = (row as { n?: number } | undefined)?.n ?? 0;
-        counts.put({ key: keys[k], n: n + 1 });
-      });
-      tx.objectStore('outbox').add({
-        id,
-        name: 'link.create',
-        args: { id, directory_id: directoryId, url: `https://floor.test/${prefix}/${i}`, title },
-        created_at: now,
-        attempts: 0,
-        status: 'floor',
-        version: 1,
-      });
-      await committed;
+    // What was written is taken away even when a transaction fails (one that aborts wrote nothing).
+    try {
+      for (let i = 0; i < count; i += 1) {
+        const id = crypto.randomUUID();
+        ids.push(id);
+        const tx = db.transaction(['link_directories', 'saved_links', 'counts', 'outbox'], 'readwrite');
+        const committed = done(tx);
+        const links = tx.objectStore('saved_links');
+        const counts = tx.objectStore('counts');
+        const [, , ...kept] = await Promise.all([
+          answer(tx.objectStore('link_directories').get(directoryId)),
+          answer(links.get(id)),
+          ...keys.map((key) => answer(counts.get(key))),
+        ]);
+        const now = new Date().toISOString();
+        const title = `${prefix} ${i}`;
+        const words = Array.isArray(template._words) ? [prefix, ...(template._words as string[]).slice(1)] : [];
+        links.put({ ...template, id, title, url: `https://floor.test/${prefix}/${i}`, created_at: now, _words: words });
+        kept.forEach((row, k) => {
+          const n = (row as { n?: number } | undefined)?.n ?? 0;
+          counts.put({ key: keys[k], n: n + 1 });
+        });
+        tx.objectStore('outbox').add({
+          id,
+          name: 'link.create',
+          args: { id, directory_id: directoryId, url: `https://floor.test/${prefix}/${i}`, title },
+          created_at: now,
+          attempts: 0,
+          status: 'floor',
+          version: 1,
+        });
+        await committed;
+      }
+      return performance.now() - start;
+    } finally {
+      await undo(db, ids, keys, before);
     }
-    const ms = performance.now() - start;
-    await undo(db, ids, keys, before);
-    return ms;
   } finally {
     db.close();
   }

@@ -30,6 +30,39 @@ describe('the floor under the queued saves (plain IndexedDB asked what a save as
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it('takes away what it wrote when a transaction fails on the way', async () => {
+    const factory = new IDBFactory();
+    const db = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
+    const directoryId = uuid();
+    const pro = ctx({ tier: 'pro' });
+    await mutate(db, 'directory.create', { id: directoryId, name: 'Reading', color: 'blue', is_public: false }, pro);
+    await mutate(db, 'link.create', { id: uuid(), directory_id: directoryId, url: 'https://a.test', title: 'A' }, pro);
+    const before = await snapshot(db);
+    db.close();
+    // The third save's transaction cannot start (the device out of space); the undo's can.
+    const failing = {
+      open(name: string) {
+        const request = factory.open(name);
+        request.addEventListener('success', () => {
+          const opened = request.result;
+          const transaction = opened.transaction.bind(opened);
+          let writes = 0;
+          opened.transaction = ((stores: string[], mode?: IDBTransactionMode) => {
+            if (mode === 'readwrite' && ++writes === 3) throw new DOMException('No space left', 'QuotaExceededError');
+            return transaction(stores, mode);
+          }) as IDBDatabase['transaction'];
+        });
+        return request;
+      },
+    } as IDBFactory;
+
+    await expect(
+      queueFloor(db.name, directoryId, 10, 'floor', { factory: failing, keyRange: IDBKeyRange }),
+    ).rejects.toThrow('No space left');
+    await db.open();
+    expect(await snapshot(db)).toEqual(before);
+  });
+
   it('refuses a directory with no link to copy, writing nothing', async () => {
     const factory = new IDBFactory();
     const db = openUserDb(ME, { indexedDB: factory, IDBKeyRange });
