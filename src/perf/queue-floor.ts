@@ -7,11 +7,15 @@
  * and an outbox entry written together. Neither Dexie nor the app runs, and no screen is told. The
  * rows are taken away afterwards (untimed) and the counts put back, so the data is as it was.
  */
+import { COUNTS_STORE, countKey, movesKey } from '../data/index-counts.ts';
+import { OUTBOX_VERSION } from '../data/outbox.ts';
+import { directoryEnd, directoryStart, WINDOW_INDEX } from '../data/queries/link-anchors.ts';
+
 /** The kept counts a new link's save writes (its directory's count and moves, its owner's count). */
 export const keptCountKeys = (directoryId: string, ownerId: string) => [
-  `saved_links/directory_id/${directoryId}`,
-  `saved_links~moves/directory_id/${directoryId}`,
-  `saved_links/owner_id/${ownerId}`,
+  countKey('saved_links', 'directory_id', directoryId),
+  movesKey('saved_links', 'directory_id', directoryId),
+  countKey('saved_links', 'owner_id', ownerId),
 ];
 
 const done = (tx: IDBTransaction) =>
@@ -44,14 +48,12 @@ export async function queueFloor(
 ): Promise<number> {
   const db = await answer(backend.factory.open(name));
   try {
-    const read = db.transaction(['saved_links', 'counts'], 'readonly');
-    const range = backend.keyRange.bound([directoryId], [directoryId, []]);
-    const template = (await answer(
-      read.objectStore('saved_links').index('[directory_id+created_at+id]').get(range),
-    )) as Row | undefined;
+    const read = db.transaction(['saved_links', COUNTS_STORE], 'readonly');
+    const range = backend.keyRange.bound(directoryStart(directoryId), directoryEnd(directoryId));
+    const template = (await answer(read.objectStore('saved_links').index(WINDOW_INDEX).get(range))) as Row | undefined;
     if (!template) throw new Error('queue floor: the directory has no link to copy');
     const keys = keptCountKeys(directoryId, template.owner_id);
-    const before = await Promise.all(keys.map((key) => answer(read.objectStore('counts').get(key))));
+    const before = await Promise.all(keys.map((key) => answer(read.objectStore(COUNTS_STORE).get(key))));
     const ids: string[] = [];
     const start = performance.now();
     // What was written is taken away even when a transaction fails (one that aborts wrote nothing).
@@ -59,10 +61,10 @@ export async function queueFloor(
       for (let i = 0; i < count; i += 1) {
         const id = crypto.randomUUID();
         ids.push(id);
-        const tx = db.transaction(['link_directories', 'saved_links', 'counts', 'outbox'], 'readwrite');
+        const tx = db.transaction(['link_directories', 'saved_links', COUNTS_STORE, 'outbox'], 'readwrite');
         const committed = done(tx);
         const links = tx.objectStore('saved_links');
-        const counts = tx.objectStore('counts');
+        const counts = tx.objectStore(COUNTS_STORE);
         const [, , ...kept] = await Promise.all([
           answer(tx.objectStore('link_directories').get(directoryId)),
           answer(links.get(id)),
@@ -83,7 +85,7 @@ export async function queueFloor(
           created_at: now,
           attempts: 0,
           status: 'floor',
-          version: 1,
+          version: OUTBOX_VERSION,
         });
         await committed;
       }
@@ -98,7 +100,7 @@ export async function queueFloor(
 
 /** Takes the probe's links and outbox entries away and puts the counts back as they were. */
 async function undo(db: IDBDatabase, ids: readonly string[], keys: readonly string[], before: unknown[]) {
-  const tx = db.transaction(['saved_links', 'counts', 'outbox'], 'readwrite');
+  const tx = db.transaction(['saved_links', COUNTS_STORE, 'outbox'], 'readwrite');
   const committed = done(tx);
   for (const id of ids) tx.objectStore('saved_links').delete(id);
   const outbox = tx.objectStore('outbox');
@@ -106,8 +108,8 @@ async function undo(db: IDBDatabase, ids: readonly string[], keys: readonly stri
   for (const seq of seqs) if (seq !== undefined) outbox.delete(seq);
   keys.forEach((key, k) => {
     const row = before[k];
-    if (row === undefined) tx.objectStore('counts').delete(key);
-    else tx.objectStore('counts').put(row);
+    if (row === undefined) tx.objectStore(COUNTS_STORE).delete(key);
+    else tx.objectStore(COUNTS_STORE).put(row);
   });
   await committed;
 }
