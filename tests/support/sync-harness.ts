@@ -4,6 +4,7 @@
  * and "devices" (a Dexie database on its own fake-indexeddb factory plus a SyncEngine) whose
  * transport can be taken offline or made to lose an answer after the server committed.
  */
+import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
@@ -14,6 +15,7 @@ import { TEST_ANON_KEY, TEST_JWT_SECRET } from './test-keys.ts';
 import { confirmEmail } from './confirm-email.ts';
 import type { Db } from '../../supabase/local/db.ts';
 import { openUserDb, type LinkboardDb } from '../../src/data/db.ts';
+import { mutate } from '../../src/data/mutate.ts';
 import type { MutationContext } from '../../src/data/mutation-context.ts';
 import { withLocalKeys } from '../../src/data/local-keys.ts';
 import { syncedTableNames, type SyncedTableName } from '../../src/data/rows.ts';
@@ -183,6 +185,20 @@ export interface Device {
 
 export function contextFor(user: Pick<TestUser, 'id' | 'email' | 'tier'>): MutationContext {
   return { userId: user.id, email: user.email, tier: user.tier, now: () => new Date(), timeZone: 'UTC' };
+}
+
+/** A directory made on `d` through the app's own mutate (queued until it syncs): its id. */
+export async function newDirectory(d: Device, name = 'Dir'): Promise<string> {
+  const id = randomUUID();
+  await mutate(d.db, 'directory.create', { id, name }, d.context());
+  return id;
+}
+
+/** A link made on `d` through the app's own mutate (queued until it syncs): its id. */
+export async function newLink(d: Device, directoryId: string, title: string, url = `https://x.test/${title}`) {
+  const id = randomUUID();
+  await mutate(d.db, 'link.create', { id, directory_id: directoryId, url, title }, d.context());
+  return id;
 }
 
 /** A device of `user`: its own fake-indexeddb, its own engine, the user's supabase-js client. */

@@ -4,35 +4,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../../src/data/mutate.ts';
-import { uuid } from '../support/builders.ts';
 import { dbKinds } from '../support/db.ts';
-import { localView, serverView, signUpUser, syncSuite, type Device } from '../support/sync-harness.ts';
+import {
+  localView,
+  newDirectory,
+  newLink,
+  serverView,
+  signUpUser,
+  syncSuite,
+  type Device,
+} from '../support/sync-harness.ts';
 
 describe.each(dbKinds)('between a push and its pull (%s)', (kind) => {
   const suite = syncSuite(kind);
   const { device } = suite;
 
-  async function newDirectory(d: Device): Promise<string> {
-    const id = uuid();
-    await mutate(d.db, 'directory.create', { id, name: 'Dir' }, d.context());
-    return id;
-  }
-
   async function newLinks(d: Device, directoryId: string, count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const id = uuid();
-      ids.push(id);
-      // An emoji, a combining accent and a right-to-left mark, as pasted titles carry them: the
-      // device compares what the pull brings with what the push's answer stored, as sent.
-      const title = `Link ${i} \u{1f41b} Zu\u0308rich \u200f`;
-      await mutate(
-        d.db,
-        'link.create',
-        { id, directory_id: directoryId, url: `https://x.test/${i}`, title },
-        d.context(),
-      );
-    }
+    // An emoji, a combining accent and a right-to-left mark, as pasted titles carry them: the
+    // device compares what the pull brings with what the push's answer stored, as sent.
+    for (let i = 0; i < count; i += 1)
+      ids.push(await newLink(d, directoryId, `Link ${i} \u{1f41b} Zu\u0308rich \u200f`, `https://x.test/${i}`));
     return ids;
   }
 

@@ -18,6 +18,8 @@ import {
   HeldTimers,
   STACK_URL,
   localView,
+  newDirectory,
+  newLink,
   serverView,
   signUpUser,
   syncSuite,
@@ -29,23 +31,6 @@ const uuid = () => randomUUID();
 describe.each(dbKinds)('sync against the local stack (%s)', (kind) => {
   const suite = syncSuite(kind);
   const { device } = suite;
-
-  async function newDirectory(d: Device, name = 'Dir'): Promise<string> {
-    const id = uuid();
-    await mutate(d.db, 'directory.create', { id, name }, d.context());
-    return id;
-  }
-
-  async function newLink(d: Device, directoryId: string, title: string): Promise<string> {
-    const id = uuid();
-    await mutate(
-      d.db,
-      'link.create',
-      { id, directory_id: directoryId, url: `https://x.test/${title}`, title },
-      d.context(),
-    );
-    return id;
-  }
 
   it('a first sync brings the profile and a pushed link round-trips to a second device', async () => {
     const user = await signUpUser(suite.stack, { tier: 'pro' });
